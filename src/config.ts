@@ -1,0 +1,138 @@
+// The whole configuration, read from the environment once, validated, frozen.
+// Nothing else in the code reads process.env: everything receives a Config.
+import { resolve } from 'node:path';
+
+export interface Config {
+  readonly production: boolean;
+  readonly port: number;
+  readonly host: string;
+  /** {auth_url}: the issuer identifier, also the base of every endpoint. */
+  readonly issuer: string;
+  /** {base_url} of the Connect API: the resource indicator and audience of access tokens. */
+  readonly apiResource: string;
+  /** Unset means the embedded PGlite database in dataDir. */
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  /** Unset means oidc-provider artifacts live in the oidc_artifacts Postgres table. */
+  readonly redisUrl: string | undefined;
+  readonly redisKeyPrefix: string;
+  /** First key signs cookies, all keys verify them: rotate by prepending. */
+  readonly cookieKeys: readonly string[];
+  /** Honour X-Forwarded-* only behind a proxy the operator vouches for. */
+  readonly trustProxy: boolean;
+  readonly seedDemo: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const DEV_COOKIE_KEY = 'development-only-cookie-key-change-me-in-production';
+const MIN_COOKIE_KEY_LENGTH = 32;
+const DEFAULT_PORT = 3000;
+
+export function loadConfig(env: Env = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const port = readPort(env, 'PORT', DEFAULT_PORT);
+  const issuer = readUrl(env, 'ISSUER', `http://localhost:${port}`);
+  const cookieKeys = readCookieKeys(env, production);
+  if (production) requireProductionIssuer(env, issuer);
+  return Object.freeze({
+    production,
+    port,
+    host: env.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
+    issuer,
+    apiResource: readUrl(env, 'API_RESOURCE', 'http://localhost:8080'),
+    databaseUrl: readOptionalDatabaseUrl(env),
+    dataDir: resolve(env.DATA_DIR || './data'),
+    redisUrl: readOptionalRedisUrl(env),
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'connect-auth:',
+    cookieKeys,
+    trustProxy: readBoolean(env, 'TRUST_PROXY', false),
+    seedDemo: readBoolean(env, 'SEED_DEMO', !production),
+  });
+}
+
+function readPort(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(name, `must be a port number 0-65535, got "${raw}"`);
+  }
+  return port;
+}
+
+function readUrl(env: Env, name: string, fallback: string): string {
+  const raw = env[name] || fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an absolute URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigError(name, `must be an http(s) URL, got "${raw}"`);
+  }
+  if (url.search || url.hash) {
+    throw new ConfigError(name, 'must not have a query or fragment');
+  }
+  // An issuer is compared as a string by clients (RFC 8414 section 3.3): keep it as given, without a trailing slash.
+  return raw.replace(/\/+$/, '');
+}
+
+// Cookies are Secure and tokens are bearer secrets: production must be served over https.
+function requireProductionIssuer(env: Env, issuer: string): void {
+  if (!env.ISSUER) throw new ConfigError('ISSUER', 'is required in production');
+  if (!issuer.startsWith('https://')) throw new ConfigError('ISSUER', 'must be an https URL in production');
+}
+
+function readOptionalDatabaseUrl(env: Env): string | undefined {
+  const raw = env.DATABASE_URL;
+  if (!raw) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(raw)) {
+    throw new ConfigError('DATABASE_URL', 'must start with postgres:// or postgresql://');
+  }
+  return raw;
+}
+
+function readOptionalRedisUrl(env: Env): string | undefined {
+  const raw = env.REDIS_URL;
+  if (!raw) return undefined;
+  if (!/^rediss?:\/\//.test(raw)) {
+    throw new ConfigError('REDIS_URL', 'must start with redis:// or rediss://');
+  }
+  return raw;
+}
+
+function readCookieKeys(env: Env, production: boolean): string[] {
+  const raw = env.COOKIE_KEYS;
+  if (!raw) {
+    if (production) throw new ConfigError('COOKIE_KEYS', 'is required in production (comma-separated random strings)');
+    return [DEV_COOKIE_KEY];
+  }
+  const keys = raw.split(',').map((key) => key.trim()).filter(Boolean);
+  if (keys.length === 0) throw new ConfigError('COOKIE_KEYS', 'has no keys');
+  for (const key of keys) {
+    if (key.length < MIN_COOKIE_KEY_LENGTH) {
+      throw new ConfigError('COOKIE_KEYS', `each key needs at least ${MIN_COOKIE_KEY_LENGTH} characters`);
+    }
+    if (production && key === DEV_COOKIE_KEY) {
+      throw new ConfigError('COOKIE_KEYS', 'uses the development default, refused in production');
+    }
+  }
+  return keys;
+}
+
+function readBoolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes'].includes(raw)) return true;
+  if (['0', 'false', 'no'].includes(raw)) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
