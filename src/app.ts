@@ -1,0 +1,48 @@
+// Composes the HTTP application, read top to bottom as the order a request passes:
+// headers, our routes, then oidc-provider's endpoints last. oidc-provider is itself a Koa
+// application; `provider.use` places middleware before its own routes.
+import type pg from 'pg';
+import type Provider from 'oidc-provider';
+import type { Config } from './config.ts';
+import type { ChangeFeed } from './db/change-feed.ts';
+import { ConnectionDirectory } from './connections/connection-directory.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { errorPages } from './http/error-pages.ts';
+import { staticFiles } from './http/static-files.ts';
+import { healthCheck } from './http/health.ts';
+import { authorizationServerMetadata } from './http/metadata-alias.ts';
+import { interactionRoutes } from './interactions/routes.ts';
+import { introspectionExtras } from './oidc/introspection-extras.ts';
+import { createProvider } from './oidc/provider.ts';
+import type { ArtifactStorage } from './oidc/artifact-storage.ts';
+import type { PrivateJwks } from './oidc/signing-keys.ts';
+import { demoCallback, type DemoFlow } from './seed/demo-flow.ts';
+
+export interface AppDeps {
+  readonly config: Config;
+  readonly pool: pg.Pool;
+  readonly feed: ChangeFeed;
+  readonly storage: ArtifactStorage;
+  readonly jwks: PrivateJwks;
+  /** Development only: the seeded demo client's callback page. */
+  readonly demo?: DemoFlow;
+}
+
+export function createApp(deps: AppDeps): Provider {
+  const { config, pool, feed } = deps;
+  const provider = createProvider(deps);
+  const connections = new ConnectionDirectory(pool, feed);
+  const csrf = { keys: config.cookieKeys, origin: new URL(config.issuer).origin };
+  const interactions = interactionRoutes({ config, provider, pool, feed, connections, csrf });
+
+  provider.use(securityHeaders({ https: config.issuer.startsWith('https://') }));
+  provider.use(healthCheck(pool));
+  provider.use(staticFiles());
+  provider.use(authorizationServerMetadata());
+  provider.use(introspectionExtras(connections));
+  provider.use(errorPages());
+  if (deps.demo) provider.use(demoCallback(deps.demo));
+  provider.use(interactions.routes());
+  provider.use(interactions.allowedMethods());
+  return provider;
+}

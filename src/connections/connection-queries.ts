@@ -1,0 +1,61 @@
+// SQL for installations (user x integration connections) and their per-portfolio permissions.
+import type { Queryable } from '../db/pool.ts';
+import type { Action } from '../oidc/scopes.ts';
+
+export interface PermissionRow {
+  readonly portfolioId: string;
+  readonly action: Action;
+}
+
+export interface ConnectionRow {
+  readonly installationId: string;
+  readonly userId: string;
+  readonly clientId: string;
+  readonly state: 'active' | 'deleted';
+  readonly permissions: PermissionRow[];
+}
+
+/** The live connection of a user with an integration, created when there is none. */
+export async function upsertActiveInstallation(db: Queryable, newId: string, userId: string, clientId: string): Promise<string> {
+  const { rows } = await db.query(
+    `INSERT INTO installations (id, user_id, client_id) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id, client_id) WHERE state = 'active' DO UPDATE SET updated_at = now()
+     RETURNING id`,
+    [newId, userId, clientId],
+  );
+  return rows[0].id;
+}
+
+export async function findActiveInstallationId(db: Queryable, userId: string, clientId: string): Promise<string | undefined> {
+  const { rows } = await db.query(
+    `SELECT id FROM installations WHERE user_id = $1 AND client_id = $2 AND state = 'active'`,
+    [userId, clientId],
+  );
+  return rows[0]?.id;
+}
+
+export async function replacePermissions(db: Queryable, installationId: string, permissions: readonly PermissionRow[]): Promise<void> {
+  await db.query('DELETE FROM permissions WHERE installation_id = $1', [installationId]);
+  if (permissions.length === 0) return;
+  await db.query(
+    `INSERT INTO permissions (installation_id, portfolio_id, action)
+     SELECT $1, portfolio_id, action FROM unnest($2::text[], $3::text[]) AS p (portfolio_id, action)`,
+    [installationId, permissions.map((p) => p.portfolioId), permissions.map((p) => p.action)],
+  );
+}
+
+/** Everything GET /user reports about an installation, in one round trip. */
+export async function findConnection(db: Queryable, installationId: string): Promise<ConnectionRow | undefined> {
+  const { rows } = await db.query(
+    `SELECT i.id, i.user_id, i.client_id, i.state,
+            coalesce(json_agg(json_build_object('portfolioId', p.portfolio_id, 'action', p.action)
+                     ORDER BY p.portfolio_id, p.action) FILTER (WHERE p.portfolio_id IS NOT NULL), '[]') AS permissions
+     FROM installations i LEFT JOIN permissions p ON p.installation_id = i.id
+     WHERE i.id = $1
+     GROUP BY i.id`,
+    [installationId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return { installationId: row.id, userId: row.user_id, clientId: row.client_id, state: row.state, permissions: row.permissions };
+}

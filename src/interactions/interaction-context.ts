@@ -1,0 +1,16 @@
+// What the interaction handlers share: the provider, the database, and the CSRF policy.
+import type pg from 'pg';
+import type Provider from 'oidc-provider';
+import type { Config } from '../config.ts';
+import type { ChangeFeed } from '../db/change-feed.ts';
+import type { ConnectionDirectory } from '../connections/connection-directory.ts';
+import type { CsrfPolicy } from './csrf.ts';
+
+export interface InteractionDeps {
+  readonly config: Config;
+  readonly provider: Provider;
+  readonly pool: pg.Pool;
+  readonly feed: ChangeFeed;
+  readonly connections: ConnectionDirectory;
+  readonly csrf: CsrfPolicy;
+}

@@ -1,0 +1,64 @@
+// Starts everything in dependency order (config → storage → app → listen) and stops it in
+// reverse. Used by main.ts and by the integration tests, so tests run the real server.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Provider from 'oidc-provider';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/pool.ts';
+import { migrate } from './db/migrate.ts';
+import { ChangeFeed } from './db/change-feed.ts';
+import { openArtifactStorage } from './oidc/artifact-storage.ts';
+import { loadSigningKeys } from './oidc/signing-keys.ts';
+import { createApp } from './app.ts';
+import { seedDemo } from './seed/demo.ts';
+import { createDemoFlow, type DemoFlow } from './seed/demo-flow.ts';
+
+export interface RunningServer {
+  readonly url: string;
+  readonly provider: Provider;
+  readonly database: Database;
+  readonly demo?: DemoFlow;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const database = await openDatabase(config);
+  await migrate(database.pool);
+  const feed = new ChangeFeed();
+  // The embedded socket does not carry notifications; one process serves it anyway.
+  if (!database.embedded) await feed.listen(database.pool);
+  const storage = openArtifactStorage(config, database.pool, feed);
+  const jwks = await loadSigningKeys(database.pool);
+  const seed = config.seedDemo ? await seedDemo(database.pool, feed, config.issuer) : undefined;
+  const demo = seed ? createDemoFlow(config.issuer, seed) : undefined;
+  const provider = createApp({ config, pool: database.pool, feed, storage, jwks, demo });
+  provider.on('server_error', (_ctx, error: Error) => console.error('server error:', error));
+
+  const server = createServer(provider.callback());
+  await listen(server, config.port, config.host);
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+    provider,
+    database,
+    demo,
+    async close() {
+      const closed = new Promise<void>((done) => server.close(() => done()));
+      server.closeIdleConnections();
+      await closed;
+      await storage.close();
+      await feed.close();
+      await database.close();
+    },
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((done, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, () => {
+      server.off('error', fail);
+      done();
+    });
+  });
+}
