@@ -1,0 +1,41 @@
+// oidc-provider artifacts (sessions, interactions, codes, tokens, grants) in the oidc_artifacts
+// table, for deployments without Redis. Implements the whole adapter contract of oidc-provider's
+// example/my_adapter.js. consume is one conditional UPDATE: oidc-provider checks `consumed` and
+// then calls consume, so without it two concurrent token requests could redeem one code.
+import type pg from 'pg';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import * as queries from './artifacts-queries.ts';
+import { createConsumeConflict, findRevokingGrantId } from './contract.ts';
+
+export { deleteExpiredArtifacts } from './artifacts-queries.ts';
+
+export function createPostgresAdapterFactory(pool: pg.Pool): (modelName: string) => Adapter {
+  return (modelName) => createPostgresAdapter(pool, modelName);
+}
+
+function createPostgresAdapter(pool: pg.Pool, model: string): Adapter {
+  return {
+    async upsert(id: string, payload: AdapterPayload, expiresIn?: number) {
+      await queries.upsertArtifact(pool, {
+        model,
+        id,
+        payload,
+        grantId: findRevokingGrantId(model, payload),
+        uid: payload.uid,
+        expiresIn,
+      });
+    },
+    find: (id) => queries.findArtifact(pool, model, id),
+    findByUid: (uid) => queries.findArtifactByUid(pool, model, uid),
+    findByUserCode: (userCode) => queries.findArtifactByUserCode(pool, model, userCode),
+    async consume(id) {
+      if (!(await queries.consumeArtifact(pool, model, id))) throw createConsumeConflict(model);
+    },
+    async destroy(id) {
+      await queries.deleteArtifact(pool, model, id);
+    },
+    async revokeByGrantId(grantId) {
+      await queries.deleteArtifactsOfGrant(pool, grantId);
+    },
+  };
+}
