@@ -1,0 +1,29 @@
+// `clients add`: registers an integration. A confidential client's secret is printed once and
+// cannot be shown again.
+import { registerIntegration } from '../../clients/client-registry.ts';
+import { flag, requiredString, stringList, type Command } from '../command.ts';
+import { UsageError } from '../usage-error.ts';
+import { describeSecret } from './describe-secret.ts';
+
+export const clientsAdd: Command = {
+  words: ['clients', 'add'],
+  synopsis: '--name N --redirect-uri U [--redirect-uri U2 ...] [--confidential]',
+  summary: 'register an integration (public with PKCE, or --confidential with a secret)',
+  options: {
+    name: { type: 'string' },
+    'redirect-uri': { type: 'string', multiple: true },
+    confidential: { type: 'boolean' },
+  },
+  positionals: [],
+  async prepare(args) {
+    const name = requiredString(args, 'name');
+    const redirectUris = stringList(args, 'redirect-uri');
+    if (redirectUris.length === 0) throw new UsageError('missing required option --redirect-uri');
+    const confidential = flag(args, 'confidential');
+    return async ({ db, feed }) => {
+      const client = await registerIntegration(db, feed, { name, redirectUris, confidential });
+      const kind = confidential ? 'confidential' : 'public (PKCE, no secret)';
+      return { json: client, lines: [`registered ${kind} integration "${name}"`, ...describeSecret(client)] };
+    };
+  },
+};

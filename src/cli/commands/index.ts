@@ -1,0 +1,19 @@
+// Every operator command, in the order the usage text lists them.
+import type { Command } from '../command.ts';
+import { clientsAdd } from './clients-add.ts';
+import { clientsList } from './clients-list.ts';
+import { clientsRemove } from './clients-remove.ts';
+import { migrateCommand } from './migrate.ts';
+import { portfoliosAdd } from './portfolios-add.ts';
+import { resourceServersAdd } from './resource-servers-add.ts';
+import { usersAdd } from './users-add.ts';
+
+export const COMMANDS: readonly Command[] = [
+  usersAdd,
+  portfoliosAdd,
+  clientsAdd,
+  clientsList,
+  clientsRemove,
+  resourceServersAdd,
+  migrateCommand,
+];
