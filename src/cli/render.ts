@@ -29,6 +29,11 @@ function describeError(error: unknown): { code: string; message: string; status:
   if (error instanceof UsageError) return { code: 'usage', message: error.message, status: EXIT_USAGE };
   if (error instanceof ValidationError) return { code: error.code, message: error.message, status: EXIT_FAILED };
   if (error instanceof ConfigError) return { code: 'invalid_configuration', message: error.message, status: EXIT_FAILED };
-  const message = error instanceof Error ? error.message : String(error);
-  return { code: 'failed', message: `failed: ${message}`, status: EXIT_FAILED };
+  return { code: 'failed', message: `failed: ${messageOf(error)}`, status: EXIT_FAILED };
+}
+
+// A connection refused on every address of a host is an AggregateError with an empty message.
+function messageOf(error: unknown): string {
+  if (error instanceof AggregateError && !error.message) return error.errors.map(messageOf).join('; ');
+  return error instanceof Error ? error.message : String(error);
 }
