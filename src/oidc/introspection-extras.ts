@@ -5,8 +5,15 @@
 import type { Middleware } from 'koa';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { ConnectionDirectory } from '../connections/connection-directory.ts';
-import { isResourceServer, notAResourceServer } from './token-policies.ts';
+import { isResourceServer } from './token-policies.ts';
 import { ROUTES } from './provider.ts';
+
+/** RFC 7662 section 2.3: a caller without valid resource-server credentials gets 401. */
+function refuse(ctx: Parameters<Middleware>[0]): void {
+  ctx.status = 401;
+  ctx.set('WWW-Authenticate', 'Basic realm="introspection"');
+  ctx.body = { error: 'invalid_client', error_description: 'only registered resource servers, authenticated with their credentials, may introspect tokens' };
+}
 
 interface IntrospectionBody { active: boolean; installation_id?: string; [claim: string]: unknown }
 
@@ -15,13 +22,12 @@ export function introspectionExtras(connections: ConnectionDirectory): Middlewar
     if (ctx.path !== ROUTES.introspection) return next();
     await next();
     const { oidc } = ctx as unknown as KoaContextWithOIDC;
-    if (ctx.status !== 200 || !oidc?.client) return;
-    if (!isResourceServer(oidc.client)) {
-      const error = notAResourceServer();
-      ctx.status = error.status;
-      ctx.body = { error: error.error, error_description: error.error_detail };
+    const refusedClient = (ctx.body as { error?: string } | undefined)?.error === 'invalid_client';
+    if (refusedClient || (ctx.status === 200 && oidc?.client && !isResourceServer(oidc.client))) {
+      refuse(ctx);
       return;
     }
+    if (ctx.status !== 200) return;
     const body = ctx.body as IntrospectionBody;
     if (!body.active || !body.installation_id) return;
     const connection = await connections.find(body.installation_id);

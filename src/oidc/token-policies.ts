@@ -1,7 +1,7 @@
 // Who may introspect or revoke which token. Resource servers (API servers) see only access
 // tokens issued for the Connect API; integrations never introspect (RFC 7662 section 4:
 // the endpoint is for protected resources) and revoke only their own tokens.
-import { errors, type KoaContextWithOIDC } from 'oidc-provider';
+import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config.ts';
 import { CLIENT_KIND } from './client-store.ts';
 
@@ -29,9 +29,4 @@ export function revocationAllowed(config: Config) {
     // Answer 200 without revoking, so a caller cannot probe for other clients' tokens (RFC 7009 2.2).
     return false;
   };
-}
-
-/** Refusal for a caller that is not a resource server: RFC 7662 section 2.3 answers 401. */
-export function notAResourceServer(): InstanceType<typeof errors.InvalidClient> {
-  return new errors.InvalidClient('only registered resource servers may introspect tokens');
 }
