@@ -6,8 +6,8 @@
 import type pg from 'pg';
 import type { Queryable } from './pool.ts';
 
-export type ChangeChannel = 'client_changed' | 'installation_changed';
-const CHANNELS: readonly ChangeChannel[] = ['client_changed', 'installation_changed'];
+export type ChangeChannel = 'client_changed' | 'installation_changed' | 'grant_changed';
+const CHANNELS: readonly ChangeChannel[] = ['client_changed', 'installation_changed', 'grant_changed'];
 
 type ChangeHandler = (channel: ChangeChannel, id: string) => void;
 

@@ -9,6 +9,7 @@ import type { ChangeFeed } from '../db/change-feed.ts';
 import { createPostgresAdapterFactory, deleteExpiredArtifacts } from './adapters/postgres-adapter.ts';
 import { createRedisAdapterFactory } from './adapters/redis-adapter.ts';
 import { createClientAdapter } from './client-store.ts';
+import { withGrantCache } from './grant-cache.ts';
 
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 
@@ -23,14 +24,14 @@ export function openArtifactStorage(config: Config, pool: pg.Pool, feed: ChangeF
   if (config.redisUrl) {
     const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
     const factory = createRedisAdapterFactory(redis, config.redisKeyPrefix);
-    const adapters = memoize(factory);
+    const adapters = memoize(cachingGrants(factory, feed, pool));
     return {
       kind: 'redis',
       adapterFor: (name) => (name === 'Client' ? clients : adapters(name)),
       close: async () => { redis.disconnect(); },
     };
   }
-  const adapters = memoize(createPostgresAdapterFactory(pool));
+  const adapters = memoize(cachingGrants(createPostgresAdapterFactory(pool), feed, pool));
   // Redis expires keys itself; the table needs a sweep.
   const sweep = setInterval(() => {
     deleteExpiredArtifacts(pool).catch((error: Error) => console.error('artifact sweep failed:', error.message));
@@ -41,6 +42,10 @@ export function openArtifactStorage(config: Config, pool: pg.Pool, feed: ChangeF
     adapterFor: (name) => (name === 'Client' ? clients : adapters(name)),
     close: async () => clearInterval(sweep),
   };
+}
+
+function cachingGrants(factory: (name: string) => Adapter, feed: ChangeFeed, pool: pg.Pool): (name: string) => Adapter {
+  return (name) => (name === 'Grant' ? withGrantCache(factory(name), feed, pool) : factory(name));
 }
 
 function memoize(factory: (name: string) => Adapter): (name: string) => Adapter {
