@@ -13,12 +13,13 @@ export interface TestDatabase extends Database {
   readonly env: { DATABASE_URL?: string; DATA_DIR?: string };
 }
 
-export async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
-  return serverUrl ? openServerDatabase(serverUrl) : openEmbeddedTestDatabase();
+  const migrated = options.migrated ?? true;
+  return serverUrl ? openServerDatabase(serverUrl, migrated) : openEmbeddedTestDatabase(migrated);
 }
 
-async function openServerDatabase(serverUrl: string): Promise<TestDatabase> {
+async function openServerDatabase(serverUrl: string, migrated: boolean): Promise<TestDatabase> {
   const name = `connect_auth_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -27,7 +28,7 @@ async function openServerDatabase(serverUrl: string): Promise<TestDatabase> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-  await migrate(db.pool);
+  if (migrated) await migrate(db.pool);
   return {
     ...db,
     env: { DATABASE_URL: url.toString() },
@@ -41,10 +42,10 @@ async function openServerDatabase(serverUrl: string): Promise<TestDatabase> {
   };
 }
 
-async function openEmbeddedTestDatabase(): Promise<TestDatabase> {
+async function openEmbeddedTestDatabase(migrated: boolean): Promise<TestDatabase> {
   const dataDir = await mkdtemp(join(tmpdir(), 'connect-auth-test-'));
   const db = await openDatabase({ databaseUrl: undefined, dataDir });
-  await migrate(db.pool);
+  if (migrated) await migrate(db.pool);
   return {
     ...db,
     env: { DATA_DIR: dataDir },

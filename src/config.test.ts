@@ -1,0 +1,56 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadConfig, ConfigError } from './config.ts';
+
+const KEY = 'k'.repeat(40);
+const production = { NODE_ENV: 'production', ISSUER: 'https://auth.example.com', COOKIE_KEYS: KEY };
+
+test('development defaults need no environment at all', () => {
+  const config = loadConfig({});
+  assert.equal(config.port, 3000);
+  assert.equal(config.issuer, 'http://localhost:3000');
+  assert.equal(config.databaseUrl, undefined);
+  assert.equal(config.redisUrl, undefined);
+  assert.equal(config.seedDemo, true);
+  assert.ok(Object.isFrozen(config));
+});
+
+test('production starts with real secrets and an https issuer', () => {
+  const config = loadConfig(production);
+  assert.equal(config.production, true);
+  assert.equal(config.seedDemo, false);
+  assert.equal(config.host, '0.0.0.0');
+});
+
+test('production refuses the development cookie key and a missing one', () => {
+  assert.throws(() => loadConfig({ ...production, COOKIE_KEYS: undefined }), /COOKIE_KEYS is required/);
+  assert.throws(() => loadConfig({ ...production, COOKIE_KEYS: 'development-only-cookie-key-change-me-in-production' }), /development default/);
+});
+
+test('production refuses a missing or http issuer', () => {
+  assert.throws(() => loadConfig({ ...production, ISSUER: undefined }), /ISSUER is required/);
+  assert.throws(() => loadConfig({ ...production, ISSUER: 'http://auth.example.com' }), /ISSUER must be an https URL/);
+});
+
+const bad: [Record<string, string>, RegExp][] = [
+  [{ PORT: 'eighty' }, /PORT must be a port number/],
+  [{ PORT: '70000' }, /PORT/],
+  [{ ISSUER: 'not a url' }, /ISSUER must be an absolute URL/],
+  [{ ISSUER: 'ftp://example.com' }, /ISSUER must be an http\(s\) URL/],
+  [{ ISSUER: 'https://example.com/?a=1' }, /ISSUER must not have a query/],
+  [{ API_RESOURCE: 'nope' }, /API_RESOURCE/],
+  [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres/],
+  [{ REDIS_URL: 'http://x' }, /REDIS_URL must start with redis/],
+  [{ COOKIE_KEYS: 'short' }, /COOKIE_KEYS each key needs at least 32/],
+  [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY must be true or false/],
+];
+for (const [env, message] of bad) {
+  test(`a bad ${Object.keys(env)[0]} names the variable: ${JSON.stringify(env)}`, () => {
+    assert.throws(() => loadConfig(env), (error: Error) => error instanceof ConfigError && message.test(error.message));
+  });
+}
+
+test('cookie keys rotate: several accepted, order kept (the first signs)', () => {
+  const config = loadConfig({ COOKIE_KEYS: `${'a'.repeat(32)}, ${'b'.repeat(32)}` });
+  assert.deepEqual(config.cookieKeys, ['a'.repeat(32), 'b'.repeat(32)]);
+});
