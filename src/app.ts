@@ -3,6 +3,8 @@
 // application; `provider.use` places middleware before its own routes.
 import type pg from 'pg';
 import type Provider from 'oidc-provider';
+import type { KoaContextWithOIDC } from 'oidc-provider';
+import { touchInstallation } from './connections/connection-queries.ts';
 import type { Config } from './config.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import { ConnectionDirectory } from './connections/connection-directory.ts';
@@ -30,8 +32,9 @@ export interface AppDeps {
 
 export function createApp(deps: AppDeps): Provider {
   const { config, pool, feed } = deps;
-  const provider = createProvider(deps);
   const connections = new ConnectionDirectory(pool, feed);
+  const provider = createProvider({ ...deps, connections });
+  provider.on('grant.success', (ctx: KoaContextWithOIDC) => recordUse(pool, ctx));
   const csrf = { keys: config.cookieKeys, origin: new URL(config.issuer).origin };
   const interactions = interactionRoutes({ config, provider, pool, feed, connections, csrf });
 
@@ -45,4 +48,11 @@ export function createApp(deps: AppDeps): Provider {
   provider.use(interactions.routes());
   provider.use(interactions.allowedMethods());
   return provider;
+}
+
+/** "Last used" on the connected-apps page: token endpoint activity (never introspection, which is hot). */
+function recordUse(pool: pg.Pool, ctx: KoaContextWithOIDC): void {
+  const installationId = ctx.oidc.entities.Grant?.jti;
+  if (!installationId) return;
+  touchInstallation(pool, installationId).catch((error: Error) => console.error('recording last use failed:', error.message));
 }

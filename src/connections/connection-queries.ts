@@ -12,6 +12,7 @@ export interface ConnectionRow {
   readonly userId: string;
   readonly clientId: string;
   readonly state: 'active' | 'deleted';
+  readonly scopes: string[];
   readonly permissions: PermissionRow[];
 }
 
@@ -24,6 +25,29 @@ export async function upsertActiveInstallation(db: Queryable, newId: string, use
     [newId, userId, clientId],
   );
   return rows[0].id;
+}
+
+export async function setInstallationScopes(db: Queryable, installationId: string, scopes: readonly string[], requested: readonly string[]): Promise<void> {
+  await db.query('UPDATE installations SET scopes = $2, requested_scopes = $3, updated_at = now() WHERE id = $1', [installationId, scopes, requested]);
+}
+
+/** Only the owner's live installation; returns its client, or undefined when nothing matched. */
+export async function markInstallationDeleted(db: Queryable, installationId: string, userId: string): Promise<{ clientId: string } | undefined> {
+  const { rows } = await db.query(
+    `UPDATE installations SET state = 'deleted', deleted_at = now(), updated_at = now()
+     WHERE id = $1 AND user_id = $2 AND state = 'active' RETURNING client_id`,
+    [installationId, userId],
+  );
+  return rows[0] ? { clientId: rows[0].client_id } : undefined;
+}
+
+/** Token endpoint activity, at most once a minute per installation (it feeds "last used"). */
+export async function touchInstallation(db: Queryable, installationId: string): Promise<void> {
+  await db.query(
+    `UPDATE installations SET last_used_at = now()
+     WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+    [installationId],
+  );
 }
 
 export async function findActiveInstallationId(db: Queryable, userId: string, clientId: string): Promise<string | undefined> {
@@ -47,7 +71,7 @@ export async function replacePermissions(db: Queryable, installationId: string, 
 /** Everything GET /user reports about an installation, in one round trip. */
 export async function findConnection(db: Queryable, installationId: string): Promise<ConnectionRow | undefined> {
   const { rows } = await db.query(
-    `SELECT i.id, i.user_id, i.client_id, i.state,
+    `SELECT i.id, i.user_id, i.client_id, i.state, i.scopes,
             coalesce(json_agg(json_build_object('portfolioId', p.portfolio_id, 'action', p.action)
                      ORDER BY p.portfolio_id, p.action) FILTER (WHERE p.portfolio_id IS NOT NULL), '[]') AS permissions
      FROM installations i LEFT JOIN permissions p ON p.installation_id = i.id
@@ -57,5 +81,7 @@ export async function findConnection(db: Queryable, installationId: string): Pro
   );
   const row = rows[0];
   if (!row) return undefined;
-  return { installationId: row.id, userId: row.user_id, clientId: row.client_id, state: row.state, permissions: row.permissions };
+  return {
+    installationId: row.id, userId: row.user_id, clientId: row.client_id, state: row.state, scopes: row.scopes, permissions: row.permissions,
+  };
 }

@@ -1,13 +1,18 @@
-// Grants users give: approving an integration writes its installation and per-portfolio
-// permissions in one transaction. Write implies read, so a write choice stores both entries
-// (GET /user lists one entry per granted permission).
+// Grants users give and take back. Approving writes the installation, its scopes and its
+// per-portfolio permissions in one transaction, with the audit event. Write implies read, so
+// a write choice stores both entries (GET /user lists one entry per granted permission).
+// Deleting keeps the installation in state `deleted` (its tokens answer 410 at the API)
+// until the purge removes it 30 days later.
 import type pg from 'pg';
 import type { ChangeFeed } from '../db/change-feed.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { newId } from '../ids.ts';
 import type { Action } from '../oidc/scopes.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 import { findPortfoliosOfUser } from '../portfolios/portfolios-queries.ts';
-import { replacePermissions, upsertActiveInstallation, type PermissionRow } from './connection-queries.ts';
+import {
+  markInstallationDeleted, replacePermissions, setInstallationScopes, upsertActiveInstallation, type PermissionRow,
+} from './connection-queries.ts';
 
 export interface PortfolioChoice {
   readonly portfolioId: string;
@@ -21,20 +26,49 @@ export class ForeignPortfolioError extends Error {
   }
 }
 
-export async function approveConnection(
-  pool: pg.Pool,
-  feed: ChangeFeed,
-  input: { userId: string; clientId: string; choices: readonly PortfolioChoice[] },
-): Promise<string> {
+export interface Approval {
+  readonly userId: string;
+  readonly clientId: string;
+  readonly choices: readonly PortfolioChoice[];
+  /** Scopes granted (derived from the choices); requested: what the integration asked. */
+  readonly scopes: readonly string[];
+  readonly requestedScopes: readonly string[];
+  readonly ip?: string;
+}
+
+/** Creates or updates the user's live installation for the client; returns its id. */
+export async function approveConnection(pool: pg.Pool, feed: ChangeFeed, approval: Approval): Promise<string> {
   const installationId = await inTransaction(pool, async (client) => {
-    const owned = new Set((await findPortfoliosOfUser(client, input.userId)).map((p) => p.id));
-    if (input.choices.some((choice) => !owned.has(choice.portfolioId))) throw new ForeignPortfolioError();
-    const id = await upsertActiveInstallation(client, newId('ins'), input.userId, input.clientId);
-    await replacePermissions(client, id, expandChoices(input.choices));
+    const owned = new Set((await findPortfoliosOfUser(client, approval.userId)).map((p) => p.id));
+    if (approval.choices.some((choice) => !owned.has(choice.portfolioId))) throw new ForeignPortfolioError();
+    const candidate = newId('ins');
+    const id = await upsertActiveInstallation(client, candidate, approval.userId, approval.clientId);
+    await setInstallationScopes(client, id, approval.scopes, approval.requestedScopes);
+    await replacePermissions(client, id, expandChoices(approval.choices));
+    await recordAudit(client, {
+      type: id === candidate ? 'consent.granted' : 'consent.changed',
+      userId: approval.userId,
+      clientId: approval.clientId,
+      installationId: id,
+      ip: approval.ip,
+      details: { scopes: approval.scopes, permissions: approval.choices },
+    });
     return id;
   });
   await feed.publish(pool, 'installation_changed', installationId);
   return installationId;
+}
+
+/** The user disconnects: state `deleted` from now on. False when nothing live matched. */
+export async function deleteConnection(pool: pg.Pool, feed: ChangeFeed, input: { userId: string; installationId: string; ip?: string }): Promise<boolean> {
+  const deleted = await inTransaction(pool, async (client) => {
+    const row = await markInstallationDeleted(client, input.installationId, input.userId);
+    if (!row) return false;
+    await recordAudit(client, { type: 'connection.deleted', userId: input.userId, clientId: row.clientId, installationId: input.installationId, ip: input.ip });
+    return true;
+  });
+  if (deleted) await feed.publish(pool, 'installation_changed', input.installationId);
+  return deleted;
 }
 
 export function expandChoices(choices: readonly PortfolioChoice[]): PermissionRow[] {

@@ -11,14 +11,22 @@ import { requestedApiScopes, type Details } from './prompt.ts';
 
 type ApprovalResult = { consent: { grantId: string } } | { problem: 'consent.writeNeeded' };
 
-export async function approveConsent(deps: InteractionDeps, details: Details, choices: PortfolioChoice[]): Promise<ApprovalResult> {
+export interface ConsentChoice {
+  readonly choices: PortfolioChoice[];
+  readonly allowCreate: boolean;
+  readonly ip: string;
+}
+
+export async function approveConsent(deps: InteractionDeps, details: Details, choice: ConsentChoice): Promise<ApprovalResult> {
   const accountId = details.session!.accountId;
   const clientId = String(details.params.client_id);
   const requested = requestedApiScopes(details);
-  const granted = scopesForChoice(requested, new Set(choices.map((choice) => choice.action)));
+  const granted = scopesForChoice(requested, new Set(choice.choices.map((c) => c.action)), choice.allowCreate);
   if (granted.length === 0) return { problem: 'consent.writeNeeded' };
 
-  const installationId = await approveConnection(deps.pool, deps.feed, { userId: accountId, clientId, choices });
+  const installationId = await approveConnection(deps.pool, deps.feed, {
+    userId: accountId, clientId, choices: choice.choices, scopes: granted, requestedScopes: [...requested], ip: choice.ip,
+  });
   const grant = new deps.provider.Grant({ jti: installationId, accountId, clientId } as never);
   const missingOidc = details.prompt.details.missingOIDCScope as string[] | undefined;
   if (missingOidc) grant.addOIDCScope(missingOidc.join(' '));

@@ -19,10 +19,15 @@ test('unknown portfolio ids are ignored', () => {
 
 test('levels apply per portfolio; duplicates collapse', () => {
   const decision = parseConsentForm(form('decision=approve&share=pf_a&share=pf_a&share=pf_b&level:pf_a=write&level:pf_b=read'), { writeAsked: true, portfolioIds });
-  assert.deepEqual(decision, { kind: 'approve', choices: [{ portfolioId: 'pf_a', action: 'write' }, { portfolioId: 'pf_b', action: 'read' }] });
+  assert.deepEqual(decision, { kind: 'approve', choices: [{ portfolioId: 'pf_a', action: 'write' }, { portfolioId: 'pf_b', action: 'read' }], allowCreate: false });
 });
 
 test('write is never granted when write was not asked', () => {
   const decision = parseConsentForm(form('decision=approve&share=pf_a&level:pf_a=write'), { writeAsked: false, portfolioIds });
-  assert.deepEqual(decision, { kind: 'approve', choices: [{ portfolioId: 'pf_a', action: 'read' }] });
+  assert.deepEqual(decision, { kind: 'approve', choices: [{ portfolioId: 'pf_a', action: 'read' }], allowCreate: false });
+});
+
+test('allowing new portfolios alone is an approval, only when write was asked', () => {
+  assert.deepEqual(parseConsentForm(form('decision=approve&create=yes'), { writeAsked: true, portfolioIds }), { kind: 'approve', choices: [], allowCreate: true });
+  assert.equal(parseConsentForm(form('decision=approve&create=yes'), { writeAsked: false, portfolioIds }).kind, 'problem');
 });

@@ -5,16 +5,18 @@ import type { PortfolioChoice } from '../connections/connection-service.ts';
 
 export type ConsentDecision =
   | { readonly kind: 'deny' }
-  | { readonly kind: 'approve'; readonly choices: PortfolioChoice[] }
+  | { readonly kind: 'approve'; readonly choices: PortfolioChoice[]; readonly allowCreate: boolean }
   | { readonly kind: 'problem'; readonly problem: 'consent.nothingSelected' };
 
 export function parseConsentForm(form: URLSearchParams, options: { writeAsked: boolean; portfolioIds: ReadonlySet<string> }): ConsentDecision {
   if (form.get('decision') === 'deny') return { kind: 'deny' };
   const shared = [...new Set(form.getAll('share'))].filter((id) => options.portfolioIds.has(id));
-  if (shared.length === 0) return { kind: 'problem', problem: 'consent.nothingSelected' };
+  // Offered only when write is asked; creating portfolios alone is a valid thing to allow.
+  const allowCreate = options.writeAsked && form.get('create') === 'yes';
+  if (shared.length === 0 && !allowCreate) return { kind: 'problem', problem: 'consent.nothingSelected' };
   const choices = shared.map((portfolioId): PortfolioChoice => ({
     portfolioId,
     action: options.writeAsked && form.get(`level:${portfolioId}`) === 'write' ? 'write' : 'read',
   }));
-  return { kind: 'approve', choices };
+  return { kind: 'approve', choices, allowCreate };
 }

@@ -49,7 +49,7 @@ export async function submitConsent(ctx: Context, deps: InteractionDeps): Promis
   if (decision.kind === 'problem') return showConsent(ctx, deps, details, decision.problem);
   const result = decision.kind === 'deny'
     ? { error: 'access_denied', error_description: 'the user denied the request' }
-    : await approveConsent(deps, details, decision.choices);
+    : await approveConsent(deps, details, { choices: decision.choices, allowCreate: decision.allowCreate, ip: ctx.ip });
   if ('problem' in result) return showConsent(ctx, deps, details, result.problem);
   const target = await deps.provider.interactionResult(ctx.req, ctx.res, result, { mergeWithLastSubmission: true });
   ctx.status = 303;

@@ -3,6 +3,7 @@
 import type { Context } from 'koa';
 import type { InteractionDeps } from './interaction-context.ts';
 import { authenticate } from '../accounts/user-service.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 import { renderPage } from '../http/pages.ts';
 import { readForm } from '../http/form-body.ts';
 import { csrfToken, verifyCsrf } from './csrf.ts';
@@ -32,9 +33,11 @@ export async function submitLogin(ctx: Context, deps: InteractionDeps): Promise<
   const password = (form.get('password') ?? '').slice(0, MAX_PASSWORD_LENGTH);
   const user = email && password ? await authenticate(deps.pool, email, password) : undefined;
   if (!user) {
+    await recordAudit(deps.pool, { type: 'login.failed', ip: ctx.ip, details: { email } });
     await showLogin(ctx, deps, details, true, email);
     return;
   }
+  await recordAudit(deps.pool, { type: 'login.succeeded', userId: user.id, clientId: String(details.params.client_id), ip: ctx.ip });
   const target = await deps.provider.interactionResult(ctx.req, ctx.res, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
   ctx.status = 303;
   ctx.redirect(target);

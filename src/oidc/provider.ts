@@ -14,12 +14,14 @@ import { renderProtocolError } from './render-error.ts';
 import { cookieOptions } from './cookies.ts';
 import type { PrivateJwks } from './signing-keys.ts';
 import { CLIENT_KIND } from './client-store.ts';
+import type { ConnectionDirectory } from '../connections/connection-directory.ts';
 
 export interface ProviderDeps {
   readonly config: Config;
   readonly pool: pg.Pool;
   readonly storage: ArtifactStorage;
   readonly jwks: PrivateJwks;
+  readonly connections: ConnectionDirectory;
 }
 
 const MINUTE = 60;
@@ -53,7 +55,11 @@ export function createProvider(deps: ProviderDeps): Provider {
   const configuration: Configuration = {
     adapter: deps.storage.adapterFor as unknown as Configuration['adapter'],
     jwks: deps.jwks as Configuration['jwks'],
-    async findAccount(_ctx, id) {
+    // Called for every code exchange and refresh with the token at hand: a connection the
+    // user deleted (or that was purged) yields no account, which the library answers with
+    // invalid_grant. Access tokens stay introspectable with state `deleted` (spec section 3).
+    async findAccount(_ctx, id, token) {
+      if (token && 'grantId' in token && token.grantId && !(await isLiveConnection(deps.connections, token.grantId))) return undefined;
       const user = await findUserById(pool, id);
       return user ? { accountId: user.id, claims: async () => ({ sub: user.id }) } : undefined;
     },
@@ -98,4 +104,8 @@ export function createProvider(deps: ProviderDeps): Provider {
   // X-Forwarded-* is honoured only behind a proxy the operator configured (TRUST_PROXY).
   provider.proxy = config.trustProxy;
   return provider;
+}
+
+async function isLiveConnection(connections: ConnectionDirectory, installationId: string): Promise<boolean> {
+  return (await connections.find(installationId))?.state === 'active';
 }

@@ -20,3 +20,8 @@ test('never grants a scope that was not requested', () => {
 test('nothing shared grants nothing', () => {
   assert.deepEqual(scopesForChoice(both, new Set()), []);
 });
+
+test('allowing new portfolios earns portfolio:write without write on any portfolio', () => {
+  assert.deepEqual(scopesForChoice(both, new Set(['read']), true), ['portfolio:read', 'portfolio:write']);
+  assert.deepEqual(scopesForChoice(new Set(['portfolio:read']), new Set(['read']), true), ['portfolio:read']);
+});

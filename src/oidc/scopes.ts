@@ -6,12 +6,13 @@ export const API_SCOPES: readonly string[] = [PORTFOLIO_READ, PORTFOLIO_WRITE];
 export type Action = 'read' | 'write';
 
 /**
- * Scopes a token may carry given what the user shared: never more than was requested, and
- * `portfolio:write` only when the user gave write on at least one portfolio.
+ * Scopes a token may carry given what the user chose: never more than was requested, and
+ * `portfolio:write` only when the user gave write on at least one portfolio or allowed the
+ * integration to create new portfolios.
  */
-export function scopesForChoice(requested: ReadonlySet<string>, actions: ReadonlySet<Action>): string[] {
+export function scopesForChoice(requested: ReadonlySet<string>, actions: ReadonlySet<Action>, allowCreate = false): string[] {
   const earned = new Set<string>();
   if (actions.has('read') || actions.has('write')) earned.add(PORTFOLIO_READ);
-  if (actions.has('write')) earned.add(PORTFOLIO_WRITE);
+  if (actions.has('write') || allowCreate) earned.add(PORTFOLIO_WRITE);
   return API_SCOPES.filter((scope) => requested.has(scope) && earned.has(scope));
 }
