@@ -11,6 +11,7 @@ import { ConnectionDirectory } from './connections/connection-directory.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { errorPages } from './http/error-pages.ts';
 import { staticFiles } from './http/static-files.ts';
+import { clientLogos } from './http/client-logos.ts';
 import { healthCheck } from './http/health.ts';
 import { authorizationServerMetadata } from './http/metadata-alias.ts';
 import { interactionRoutes } from './interactions/routes.ts';
@@ -36,11 +37,12 @@ export function createApp(deps: AppDeps): Provider {
   const provider = createProvider({ ...deps, connections });
   provider.on('grant.success', (ctx: KoaContextWithOIDC) => recordUse(pool, ctx));
   const csrf = { keys: config.cookieKeys, origin: new URL(config.issuer).origin };
-  const interactions = interactionRoutes({ config, provider, pool, feed, connections, csrf });
+  const interactions = interactionRoutes({ config, provider, pool, feed, csrf });
 
   provider.use(securityHeaders({ https: config.issuer.startsWith('https://') }));
   provider.use(healthCheck(pool));
   provider.use(staticFiles());
+  provider.use(clientLogos(pool));
   provider.use(authorizationServerMetadata());
   provider.use(introspectionExtras(connections));
   provider.use(errorPages());

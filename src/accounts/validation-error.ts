@@ -11,6 +11,8 @@ export type ValidationCode =
   | 'invalid_currency'
   | 'invalid_calculation_method'
   | 'invalid_redirect_uri'
+  | 'invalid_homepage_uri'
+  | 'invalid_logo'
   | 'unknown_client';
 
 export class ValidationError extends Error {

@@ -6,10 +6,13 @@ import { ValidationError } from '../accounts/validation-error.ts';
 import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Queryable } from '../db/pool.ts';
 import { newId, newSecret } from '../ids.ts';
-import { deleteClient, findAllClients, findClientById, insertClient, type ClientKind, type ClientRecord } from './clients-queries.ts';
+import {
+  deleteClient, findAllClients, findClientById, insertClient, type ClientKind, type ClientLogo, type ClientRecord,
+} from './clients-queries.ts';
 import { isRedirectUriError, validateRedirectUri } from './redirect-uri.ts';
 
-export type { ClientKind, ClientRecord } from './clients-queries.ts';
+export type { ClientKind, ClientLogo, ClientRecord } from './clients-queries.ts';
+export { findClientLogo } from './clients-queries.ts';
 
 const MAX_NAME_LENGTH = 200;
 const MAX_REDIRECT_URIS = 20;
@@ -18,6 +21,10 @@ export interface NewIntegration {
   readonly name: string;
   readonly redirectUris: readonly string[];
   readonly confidential: boolean;
+  /** Shown on the consent page so users can tell who asks; https (http only on loopback). */
+  readonly homepageUri?: string;
+  /** Fetched once at registration (client-logo.ts) and served from this server. */
+  readonly logo?: { readonly uri: string } & ClientLogo;
 }
 
 /** What the operator is shown once: the secret is not retrievable later. */
@@ -40,7 +47,10 @@ export async function registerIntegration(db: Queryable, feed: ChangeFeed, input
   const clientId = newId('cl');
   // TODO(secret hashing): stored as issued for now; a later change stores a hash instead.
   const clientSecret = input.confidential ? newSecret() : null;
-  await insertClient(db, { clientId, kind: 'integration', name, clientSecret, redirectUris });
+  const homepageUri = input.homepageUri === undefined ? null : checkWebUri(input.homepageUri, 'invalid_homepage_uri');
+  await insertClient(db, {
+    clientId, kind: 'integration', name, clientSecret, redirectUris, homepageUri, logoUri: input.logo?.uri ?? null, logo: input.logo ?? null,
+  });
   await feed.publish(db, 'client_changed', clientId);
   return clientSecret ? { client_id: clientId, client_secret: clientSecret } : { client_id: clientId };
 }
@@ -54,7 +64,7 @@ export async function registerResourceServer(
   const clientId = newId('rs');
   // TODO(secret hashing): stored as issued for now; a later change stores a hash instead.
   const clientSecret = newSecret();
-  await insertClient(db, { clientId, kind: 'resource_server', name, clientSecret, redirectUris: [] });
+  await insertClient(db, { clientId, kind: 'resource_server', name, clientSecret, redirectUris: [], homepageUri: null });
   await feed.publish(db, 'client_changed', clientId);
   return { client_id: clientId, client_secret: clientSecret };
 }
@@ -100,4 +110,11 @@ function checkRedirectUris(uris: readonly string[]): string[] {
     if (isRedirectUriError(check)) throw new ValidationError('invalid_redirect_uri', `${check.error}: ${uri}`);
   }
   return unique;
+}
+
+/** Homepage and logo addresses follow the redirect URI rules: https, or http on loopback only. */
+export function checkWebUri(uri: string, code: 'invalid_homepage_uri' | 'invalid_logo'): string {
+  const check = validateRedirectUri(uri);
+  if (isRedirectUriError(check)) throw new ValidationError(code, `${check.error}: ${uri}`);
+  return uri;
 }

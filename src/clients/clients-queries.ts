@@ -10,6 +10,18 @@ export interface ClientRecord {
   readonly name: string;
   readonly clientSecret: string | null;
   readonly redirectUris: string[];
+  readonly homepageUri: string | null;
+  readonly hasLogo: boolean;
+}
+
+export interface ClientLogo {
+  readonly bytes: Buffer;
+  readonly type: string;
+}
+
+export interface NewClientRow extends Omit<ClientRecord, 'hasLogo'> {
+  readonly logoUri?: string | null;
+  readonly logo?: ClientLogo | null;
 }
 
 interface ClientRow {
@@ -18,18 +30,29 @@ interface ClientRow {
   name: string;
   client_secret: string | null;
   redirect_uris: string[];
+  homepage_uri: string | null;
+  has_logo: boolean;
 }
 
-export async function insertClient(db: Queryable, client: ClientRecord): Promise<void> {
+const COLUMNS = 'client_id, kind, name, client_secret, redirect_uris, homepage_uri, logo IS NOT NULL AS has_logo';
+
+export async function insertClient(db: Queryable, client: NewClientRow): Promise<void> {
   await db.query(
-    'INSERT INTO clients (client_id, kind, name, client_secret, redirect_uris) VALUES ($1, $2, $3, $4, $5)',
-    [client.clientId, client.kind, client.name, client.clientSecret, client.redirectUris],
+    `INSERT INTO clients (client_id, kind, name, client_secret, redirect_uris, homepage_uri, logo_uri, logo, logo_type)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [client.clientId, client.kind, client.name, client.clientSecret, client.redirectUris,
+      client.homepageUri, client.logoUri ?? null, client.logo?.bytes ?? null, client.logo?.type ?? null],
   );
+}
+
+export async function findClientLogo(db: Queryable, clientId: string): Promise<ClientLogo | undefined> {
+  const { rows } = await db.query('SELECT logo, logo_type FROM clients WHERE client_id = $1 AND logo IS NOT NULL', [clientId]);
+  return rows[0] ? { bytes: rows[0].logo, type: rows[0].logo_type } : undefined;
 }
 
 export async function findClientById(db: Queryable, clientId: string): Promise<ClientRecord | undefined> {
   const { rows } = await db.query(
-    'SELECT client_id, kind, name, client_secret, redirect_uris FROM clients WHERE client_id = $1',
+    `SELECT ${COLUMNS} FROM clients WHERE client_id = $1`,
     [clientId],
   );
   const row: ClientRow | undefined = rows[0];
@@ -39,7 +62,7 @@ export async function findClientById(db: Queryable, clientId: string): Promise<C
 /** Oldest first; secrets included, callers decide what to show. */
 export async function findAllClients(db: Queryable): Promise<ClientRecord[]> {
   const { rows } = await db.query(
-    'SELECT client_id, kind, name, client_secret, redirect_uris FROM clients ORDER BY created_at, client_id',
+    `SELECT ${COLUMNS} FROM clients ORDER BY created_at, client_id`,
   );
   return rows.map(toRecord);
 }
@@ -57,5 +80,7 @@ function toRecord(row: ClientRow): ClientRecord {
     name: row.name,
     clientSecret: row.client_secret,
     redirectUris: row.redirect_uris,
+    homepageUri: row.homepage_uri,
+    hasLogo: row.has_logo,
   };
 }

@@ -7,7 +7,9 @@ import { renderPage } from '../http/pages.ts';
 import { readForm } from '../http/form-body.ts';
 import { findUserById } from '../accounts/users-queries.ts';
 import { findPortfoliosOfUser } from '../portfolios/portfolios-queries.ts';
-import { findActiveInstallationId } from '../connections/connection-queries.ts';
+import { findActiveInstallationId, findConnection } from '../connections/connection-queries.ts';
+import { findClientRecord } from '../clients/client-registry.ts';
+import { logoPath } from '../http/client-logos.ts';
 import { PORTFOLIO_WRITE } from '../oidc/scopes.ts';
 import { csrfToken, verifyCsrf } from './csrf.ts';
 import { requestedApiScopes, requirePrompt, type Details } from './prompt.ts';
@@ -16,20 +18,24 @@ import { approveConsent } from './consent-approval.ts';
 
 export async function showConsent(ctx: Context, deps: InteractionDeps, details: Details, problem?: string): Promise<void> {
   const accountId = details.session!.accountId;
+  const clientId = String(details.params.client_id);
   const [client, user, portfolios, current] = await Promise.all([
-    deps.provider.Client.find(String(details.params.client_id)),
+    findClientRecord(deps.pool, clientId),
     findUserById(deps.pool, accountId),
     findPortfoliosOfUser(deps.pool, accountId),
-    currentChoices(deps, accountId, String(details.params.client_id)),
+    currentChoices(deps, accountId, clientId),
   ]);
   const scopes = requestedApiScopes(details);
   await renderPage(ctx, 'consent', (t) => ({
-    title: t('consent.title', { client: client?.clientName ?? '' }),
-    clientName: client?.clientName ?? String(details.params.client_id),
+    title: t('consent.title', { client: client?.name ?? clientId }),
+    clientName: client?.name ?? clientId,
+    homepage: client?.homepageUri ? { href: client.homepageUri, host: new URL(client.homepageUri).host } : undefined,
+    logo: client?.hasLogo ? logoPath(clientId) : undefined,
     redirectHost: new URL(String(details.params.redirect_uri)).host,
     scopes: [...scopes],
     writeAsked: scopes.has(PORTFOLIO_WRITE),
-    portfolios: portfolios.map((p) => ({ ...p, shared: current.has(p.id), level: current.get(p.id) ?? 'read' })),
+    portfolios: portfolios.map((p) => ({ ...p, shared: current.choices.has(p.id), level: current.choices.get(p.id) ?? 'read' })),
+    allowCreate: current.allowCreate,
     userEmail: user?.email ?? '',
     action: `/interaction/${details.uid}/consent`,
     csrf: csrfToken(deps.csrf.keys[0]!, details.uid),
@@ -57,12 +63,13 @@ export async function submitConsent(ctx: Context, deps: InteractionDeps): Promis
 }
 
 /** The current installation's choices, to pre-fill the form when consent is asked again. */
-async function currentChoices(deps: InteractionDeps, userId: string, clientId: string): Promise<Map<string, 'read' | 'write'>> {
+async function currentChoices(deps: InteractionDeps, userId: string, clientId: string) {
   const installationId = await findActiveInstallationId(deps.pool, userId, clientId);
-  const connection = installationId ? await deps.connections.find(installationId) : undefined;
+  const connection = installationId ? await findConnection(deps.pool, installationId) : undefined;
   const choices = new Map<string, 'read' | 'write'>();
-  for (const { resourceId, action } of connection?.permissions ?? []) {
-    if (action === 'write' || !choices.has(resourceId)) choices.set(resourceId, action);
+  for (const { portfolioId, action } of connection?.permissions ?? []) {
+    if (action === 'write' || !choices.has(portfolioId)) choices.set(portfolioId, action);
   }
-  return choices;
+  const allowCreate = connection?.scopes.includes(PORTFOLIO_WRITE) === true && ![...choices.values()].includes('write');
+  return { choices, allowCreate };
 }

@@ -3,7 +3,6 @@ import type pg from 'pg';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { ChangeFeed } from '../db/change-feed.ts';
-import type { ConnectionDirectory } from '../connections/connection-directory.ts';
 import type { CsrfPolicy } from './csrf.ts';
 
 export interface InteractionDeps {
@@ -11,6 +10,5 @@ export interface InteractionDeps {
   readonly provider: Provider;
   readonly pool: pg.Pool;
   readonly feed: ChangeFeed;
-  readonly connections: ConnectionDirectory;
   readonly csrf: CsrfPolicy;
 }

@@ -1,18 +1,21 @@
 // `clients add`: registers an integration. A confidential client's secret is printed once and
 // cannot be shown again.
 import { registerIntegration } from '../../clients/client-registry.ts';
-import { flag, requiredString, stringList, type Command } from '../command.ts';
+import { fetchLogo } from '../../clients/client-logo.ts';
+import { flag, optionalString, requiredString, stringList, type Command } from '../command.ts';
 import { UsageError } from '../usage-error.ts';
 import { describeSecret } from './describe-secret.ts';
 
 export const clientsAdd: Command = {
   words: ['clients', 'add'],
-  synopsis: '--name N --redirect-uri U [--redirect-uri U2 ...] [--confidential]',
+  synopsis: '--name N --redirect-uri U [--redirect-uri U2 ...] [--confidential] [--homepage-uri U] [--logo-uri U]',
   summary: 'register an integration (public with PKCE, or --confidential with a secret)',
   options: {
     name: { type: 'string' },
     'redirect-uri': { type: 'string', multiple: true },
     confidential: { type: 'boolean' },
+    'homepage-uri': { type: 'string' },
+    'logo-uri': { type: 'string' },
   },
   positionals: [],
   async prepare(args) {
@@ -20,8 +23,12 @@ export const clientsAdd: Command = {
     const redirectUris = stringList(args, 'redirect-uri');
     if (redirectUris.length === 0) throw new UsageError('missing required option --redirect-uri');
     const confidential = flag(args, 'confidential');
+    const homepageUri = optionalString(args, 'homepage-uri');
+    const logoUri = optionalString(args, 'logo-uri');
     return async ({ db, feed }) => {
-      const client = await registerIntegration(db, feed, { name, redirectUris, confidential });
+      // Fetched before anything is written: a bad logo leaves no half-registered client.
+      const logo = logoUri === undefined ? undefined : await fetchLogo(logoUri);
+      const client = await registerIntegration(db, feed, { name, redirectUris, confidential, homepageUri, logo });
       const kind = confidential ? 'confidential' : 'public (PKCE, no secret)';
       return { json: client, lines: [`registered ${kind} integration "${name}"`, ...describeSecret(client)] };
     };
