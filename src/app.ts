@@ -15,6 +15,8 @@ import { clientLogos } from './http/client-logos.ts';
 import { healthCheck } from './http/health.ts';
 import { authorizationServerMetadata } from './http/metadata-alias.ts';
 import { interactionRoutes } from './interactions/routes.ts';
+import { accountRoutes } from './account/account-routes.ts';
+import { internalApiRoutes } from './internal-api/routes.ts';
 import { introspectionExtras } from './oidc/introspection-extras.ts';
 import { createProvider } from './oidc/provider.ts';
 import type { ArtifactStorage } from './oidc/artifact-storage.ts';
@@ -45,9 +47,14 @@ export function createApp(deps: AppDeps): Provider {
   provider.use(clientLogos(pool));
   provider.use(authorizationServerMetadata());
   provider.use(introspectionExtras(connections));
+  // JSON for API servers, its own errors included: before the error pages.
+  provider.use(internalApiRoutes({ pool, feed }).routes());
   provider.use(errorPages());
   if (deps.demo) provider.use(demoCallback(deps.demo));
   provider.use(interactions.routes());
+  const account = accountRoutes({ config, provider, pool, feed, csrf, secure: config.issuer.startsWith('https://') });
+  provider.use(account.routes());
+  provider.use(account.allowedMethods());
   provider.use(interactions.allowedMethods());
   return provider;
 }

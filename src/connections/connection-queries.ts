@@ -31,6 +31,15 @@ export async function setInstallationScopes(db: Queryable, installationId: strin
   await db.query('UPDATE installations SET scopes = $2, requested_scopes = $3, updated_at = now() WHERE id = $1', [installationId, scopes, requested]);
 }
 
+/** The owner's live installation, locked for the rest of the transaction. */
+export async function lockLiveInstallation(db: Queryable, installationId: string, userId: string): Promise<{ clientId: string; requestedScopes: string[] } | undefined> {
+  const { rows } = await db.query(
+    `SELECT client_id, requested_scopes FROM installations WHERE id = $1 AND user_id = $2 AND state = 'active' FOR UPDATE`,
+    [installationId, userId],
+  );
+  return rows[0] ? { clientId: rows[0].client_id, requestedScopes: rows[0].requested_scopes } : undefined;
+}
+
 /** Only the owner's live installation; returns its client, or undefined when nothing matched. */
 export async function markInstallationDeleted(db: Queryable, installationId: string, userId: string): Promise<{ clientId: string } | undefined> {
   const { rows } = await db.query(

@@ -7,11 +7,11 @@ import type pg from 'pg';
 import type { ChangeFeed } from '../db/change-feed.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { newId } from '../ids.ts';
-import type { Action } from '../oidc/scopes.ts';
+import { PORTFOLIO_WRITE, scopesForChoice, type Action } from '../oidc/scopes.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { findPortfoliosOfUser } from '../portfolios/portfolios-queries.ts';
 import {
-  markInstallationDeleted, replacePermissions, setInstallationScopes, upsertActiveInstallation, type PermissionRow,
+  lockLiveInstallation, markInstallationDeleted, replacePermissions, setInstallationScopes, upsertActiveInstallation, type PermissionRow,
 } from './connection-queries.ts';
 
 export interface PortfolioChoice {
@@ -57,6 +57,46 @@ export async function approveConnection(pool: pg.Pool, feed: ChangeFeed, approva
   });
   await feed.publish(pool, 'installation_changed', installationId);
   return installationId;
+}
+
+export interface ChoiceChange {
+  readonly userId: string;
+  readonly installationId: string;
+  readonly choices: readonly PortfolioChoice[];
+  readonly allowCreate: boolean;
+  readonly ip?: string;
+}
+
+export type ChoiceChangeResult =
+  | { readonly kind: 'changed'; readonly clientId: string; readonly scopes: string[]; readonly requestedScopes: string[] }
+  | { readonly kind: 'not_found' }
+  | { readonly kind: 'nothing_shared' };
+
+/**
+ * The user changes what a live connection may see (connected-apps page). Scopes follow the
+ * choice but never exceed what the integration asked for at its last consent.
+ */
+export async function changeConnectionChoice(pool: pg.Pool, feed: ChangeFeed, change: ChoiceChange): Promise<ChoiceChangeResult> {
+  const result = await inTransaction(pool, async (client): Promise<ChoiceChangeResult> => {
+    const installation = await lockLiveInstallation(client, change.installationId, change.userId);
+    if (!installation) return { kind: 'not_found' };
+    const owned = new Set((await findPortfoliosOfUser(client, change.userId)).map((p) => p.id));
+    if (change.choices.some((choice) => !owned.has(choice.portfolioId))) throw new ForeignPortfolioError();
+    const requested = installation.requestedScopes;
+    const writeAsked = requested.includes(PORTFOLIO_WRITE);
+    const choices = change.choices.map((c): PortfolioChoice => (writeAsked ? c : { ...c, action: 'read' }));
+    const scopes = scopesForChoice(new Set(requested), new Set(choices.map((c) => c.action)), change.allowCreate);
+    if (scopes.length === 0) return { kind: 'nothing_shared' };
+    await setInstallationScopes(client, change.installationId, scopes, requested);
+    await replacePermissions(client, change.installationId, expandChoices(choices));
+    await recordAudit(client, {
+      type: 'consent.changed', userId: change.userId, clientId: installation.clientId, installationId: change.installationId, ip: change.ip,
+      details: { scopes, permissions: choices, via: 'account' },
+    });
+    return { kind: 'changed', clientId: installation.clientId, scopes, requestedScopes: requested };
+  });
+  if (result.kind === 'changed') await feed.publish(pool, 'installation_changed', change.installationId);
+  return result;
 }
 
 /** The user disconnects: state `deleted` from now on. False when nothing live matched. */

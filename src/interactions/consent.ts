@@ -11,7 +11,7 @@ import { findActiveInstallationId, findConnection } from '../connections/connect
 import { findClientRecord } from '../clients/client-registry.ts';
 import { logoPath } from '../http/client-logos.ts';
 import { PORTFOLIO_WRITE } from '../oidc/scopes.ts';
-import { csrfToken, verifyCsrf } from './csrf.ts';
+import { csrfToken, verifyCsrf } from '../http/csrf.ts';
 import { requestedApiScopes, requirePrompt, type Details } from './prompt.ts';
 import { parseConsentForm } from './consent-form.ts';
 import { approveConsent } from './consent-approval.ts';
@@ -38,7 +38,7 @@ export async function showConsent(ctx: Context, deps: InteractionDeps, details: 
     allowCreate: current.allowCreate,
     userEmail: user?.email ?? '',
     action: `/interaction/${details.uid}/consent`,
-    csrf: csrfToken(deps.csrf.keys[0]!, details.uid),
+    csrf: csrfToken(deps.csrf.keys[0]!, `interaction:${details.uid}`),
     problem,
   }), problem ? 400 : 200);
 }
@@ -47,7 +47,7 @@ export async function submitConsent(ctx: Context, deps: InteractionDeps): Promis
   const details = await deps.provider.interactionDetails(ctx.req, ctx.res);
   requirePrompt(details, 'consent');
   const form = await readForm(ctx);
-  verifyCsrf(ctx, deps.csrf, details.uid, form.get('csrf'));
+  verifyCsrf(ctx, deps.csrf, `interaction:${details.uid}`, form.get('csrf'));
   const accountId = details.session!.accountId;
   const scopes = requestedApiScopes(details);
   const portfolioIds = new Set((await findPortfoliosOfUser(deps.pool, accountId)).map((p) => p.id));

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { ChangeFeed } from '../db/change-feed.ts';
-import type { CsrfPolicy } from './csrf.ts';
+import type { CsrfPolicy } from '../http/csrf.ts';
 
 export interface InteractionDeps {
   readonly config: Config;

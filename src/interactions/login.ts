@@ -6,7 +6,7 @@ import { authenticate } from '../accounts/user-service.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { renderPage } from '../http/pages.ts';
 import { readForm } from '../http/form-body.ts';
-import { csrfToken, verifyCsrf } from './csrf.ts';
+import { csrfToken, verifyCsrf } from '../http/csrf.ts';
 import { requirePrompt, type Details } from './prompt.ts';
 
 const MAX_EMAIL_LENGTH = 320;
@@ -16,9 +16,9 @@ export async function showLogin(ctx: Context, deps: InteractionDeps, details: De
   const client = await deps.provider.Client.find(String(details.params.client_id));
   await renderPage(ctx, 'login', (t) => ({
     title: t('login.title'),
-    clientName: client?.clientName ?? String(details.params.client_id),
+    intro: t('login.intro', { client: client?.clientName ?? String(details.params.client_id) }),
     action: `/interaction/${details.uid}/login`,
-    csrf: csrfToken(deps.csrf.keys[0]!, details.uid),
+    csrf: csrfToken(deps.csrf.keys[0]!, `interaction:${details.uid}`),
     failed,
     email,
   }), failed ? 401 : 200);
@@ -28,7 +28,7 @@ export async function submitLogin(ctx: Context, deps: InteractionDeps): Promise<
   const details = await deps.provider.interactionDetails(ctx.req, ctx.res);
   requirePrompt(details, 'login');
   const form = await readForm(ctx);
-  verifyCsrf(ctx, deps.csrf, details.uid, form.get('csrf'));
+  verifyCsrf(ctx, deps.csrf, `interaction:${details.uid}`, form.get('csrf'));
   const email = (form.get('email') ?? '').trim().slice(0, MAX_EMAIL_LENGTH);
   const password = (form.get('password') ?? '').slice(0, MAX_PASSWORD_LENGTH);
   const user = email && password ? await authenticate(deps.pool, email, password) : undefined;

@@ -25,3 +25,7 @@ test('allowing new portfolios earns portfolio:write without write on any portfol
   assert.deepEqual(scopesForChoice(both, new Set(['read']), true), ['portfolio:read', 'portfolio:write']);
   assert.deepEqual(scopesForChoice(new Set(['portfolio:read']), new Set(['read']), true), ['portfolio:read']);
 });
+
+test('allowing new portfolios with nothing shared earns both scopes', () => {
+  assert.deepEqual(scopesForChoice(both, new Set(), true), ['portfolio:read', 'portfolio:write']);
+});

@@ -23,13 +23,19 @@ export interface World {
 
 let counter = 0;
 
-export async function createWorld(t: TestServer): Promise<World> {
+/** A 1x1 PNG, standing in for an integration's logo. */
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+export async function createWorld(t: TestServer, branding: { homepageUri?: string; logo?: boolean } = {}): Promise<World> {
   counter += 1;
   const email = `user${counter}-${Date.now()}@example.com`;
   const { id: userId } = await addUser(t.db.pool, { email, password: PASSWORD, name: 'Test User' });
   const main = (await addPortfolio(t.db.pool, { userEmail: email, name: 'Main', currency: 'EUR' })).id;
   const side = (await addPortfolio(t.db.pool, { userEmail: email, name: 'Side', currency: 'USD' })).id;
-  const pub = await registerIntegration(t.db.pool, t.feed, { name: 'Budget App', redirectUris: [REDIRECT_URI], confidential: false });
+  const pub = await registerIntegration(t.db.pool, t.feed, {
+    name: 'Budget App', redirectUris: [REDIRECT_URI], confidential: false, homepageUri: branding.homepageUri,
+    logo: branding.logo ? { uri: 'https://budget.example.com/logo.png', bytes: TINY_PNG, type: 'image/png' } : undefined,
+  });
   const conf = await registerIntegration(t.db.pool, t.feed, { name: 'Tax Tool', redirectUris: [REDIRECT_URI], confidential: true });
   const rs = await registerResourceServer(t.db.pool, t.feed, { name: 'Connect API' });
   return {

@@ -1,0 +1,22 @@
+// What the connected-apps handlers share.
+import type pg from 'pg';
+import type Provider from 'oidc-provider';
+import type { Config } from '../config.ts';
+import type { ChangeFeed } from '../db/change-feed.ts';
+import type { CsrfPolicy } from '../http/csrf.ts';
+
+export interface AccountDeps {
+  readonly config: Config;
+  readonly provider: Provider;
+  readonly pool: pg.Pool;
+  readonly feed: ChangeFeed;
+  readonly csrf: CsrfPolicy;
+  /** Cookies get `Secure` when the issuer is https. */
+  readonly secure: boolean;
+}
+
+/** The signed-in user of an /account request, set by the session guard. */
+export interface AccountState {
+  readonly userId: string;
+  readonly sessionHash: string;
+}
