@@ -14,6 +14,7 @@ import { csrfToken, verifyCsrf } from '../http/csrf.ts';
 import { renderPage } from '../http/pages.ts';
 import { logoPath } from '../http/client-logos.ts';
 import type { Translate } from '../i18n/translator.ts';
+import { chooseLocale } from '../i18n/negotiate.ts';
 import { findConnectedApps, type ConnectedApp } from './account-queries.ts';
 import type { AccountDeps, AccountState } from './account-context.ts';
 import { ACCOUNT_PATH } from './account-sessions.ts';
@@ -26,6 +27,7 @@ export async function showConnectedApps(ctx: Context, deps: AccountDeps, session
     findConnectedApps(deps.pool, session.userId),
     findPortfoliosOfUser(deps.pool, session.userId),
   ]);
+  ctx.state.locale = chooseLocale({ acceptLanguage: ctx.get('accept-language'), stored: user?.locale });
   const notice = typeof ctx.query.notice === 'string' && NOTICES.has(ctx.query.notice) ? ctx.query.notice : undefined;
   await renderPage(ctx, 'account', (t) => ({
     title: t('account.title'),

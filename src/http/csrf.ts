@@ -20,7 +20,7 @@ export interface CsrfPolicy {
 export function verifyCsrf(ctx: Context, policy: CsrfPolicy, binding: string, presented: string | null): void {
   const origin = ctx.get('origin');
   if (ctx.get('sec-fetch-site') === 'cross-site' || (origin && origin !== policy.origin)) {
-    throw new AppError('csrf_rejected', 403, 'This form was posted from another site.');
+    throw new AppError('csrf_rejected', 403, 'this form was posted from another site', 'error.crossSite');
   }
   const given = Buffer.from(presented ?? '');
   // Any configured key verifies, so rotating COOKIE_KEYS does not break forms in flight.
@@ -28,5 +28,5 @@ export function verifyCsrf(ctx: Context, policy: CsrfPolicy, binding: string, pr
     const expected = Buffer.from(csrfToken(key, binding));
     return expected.length === given.length && timingSafeEqual(expected, given);
   });
-  if (!valid) throw new AppError('csrf_rejected', 403, 'This form has expired. Please go back and try again.');
+  if (!valid) throw new AppError('csrf_rejected', 403, 'the form token is missing or wrong', 'error.formExpired');
 }

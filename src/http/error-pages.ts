@@ -19,7 +19,7 @@ export function errorPages(): Middleware {
         return;
       }
       if (error instanceof AppError && error.expose) {
-        await renderPage(ctx, 'error', (t) => ({ title: t('error.title'), error: error.code, description: error.message }), error.status);
+        await renderPage(ctx, 'error', (t) => ({ title: t('error.title'), error: error.code, description: error.textKey ? t(error.textKey) : error.message }), error.status);
         return;
       }
       ctx.app.emit('error', error, ctx);

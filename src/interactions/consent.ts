@@ -12,7 +12,7 @@ import { findClientRecord } from '../clients/client-registry.ts';
 import { logoPath } from '../http/client-logos.ts';
 import { PORTFOLIO_WRITE } from '../oidc/scopes.ts';
 import { csrfToken, verifyCsrf } from '../http/csrf.ts';
-import { requestedApiScopes, requirePrompt, type Details } from './prompt.ts';
+import { requestedApiScopes, requirePrompt, useInteractionLocale, type Details } from './prompt.ts';
 import { parseConsentForm } from './consent-form.ts';
 import { approveConsent } from './consent-approval.ts';
 
@@ -25,6 +25,7 @@ export async function showConsent(ctx: Context, deps: InteractionDeps, details: 
     findPortfoliosOfUser(deps.pool, accountId),
     currentChoices(deps, accountId, clientId),
   ]);
+  useInteractionLocale(ctx, details, user?.locale);
   const scopes = requestedApiScopes(details);
   await renderPage(ctx, 'consent', (t) => ({
     title: t('consent.title', { client: client?.name ?? clientId }),

@@ -7,12 +7,13 @@ import { recordAudit } from '../audit/audit-log.ts';
 import { renderPage } from '../http/pages.ts';
 import { readForm } from '../http/form-body.ts';
 import { csrfToken, verifyCsrf } from '../http/csrf.ts';
-import { requirePrompt, type Details } from './prompt.ts';
+import { requirePrompt, useInteractionLocale, type Details } from './prompt.ts';
 
 const MAX_EMAIL_LENGTH = 320;
 const MAX_PASSWORD_LENGTH = 1024;
 
 export async function showLogin(ctx: Context, deps: InteractionDeps, details: Details, failed = false, email = ''): Promise<void> {
+  useInteractionLocale(ctx, details);
   const client = await deps.provider.Client.find(String(details.params.client_id));
   await renderPage(ctx, 'login', (t) => ({
     title: t('login.title'),

@@ -15,7 +15,7 @@ export function interactionRoutes(deps: InteractionDeps): Router {
     const details = await deps.provider.interactionDetails(ctx.req, ctx.res);
     if (details.prompt.name === 'login') return showLogin(ctx, deps, details);
     if (details.prompt.name === 'consent') return showConsent(ctx, deps, details);
-    throw new AppError('unsupported_prompt', 400, 'This sign-in step is not supported.');
+    throw new AppError('unsupported_prompt', 400, 'unsupported prompt', 'error.unsupportedPrompt');
   });
   router.post('/:uid/login', (ctx) => submitLogin(ctx, deps));
   router.post('/:uid/consent', (ctx) => submitConsent(ctx, deps));

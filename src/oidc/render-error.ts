@@ -3,8 +3,11 @@
 // never a stack trace.
 import type { KoaContextWithOIDC, ErrorOut } from 'oidc-provider';
 import { renderPage } from '../http/pages.ts';
+import { chooseLocale } from '../i18n/negotiate.ts';
 
 export async function renderProtocolError(ctx: KoaContextWithOIDC, out: ErrorOut, _error: Error): Promise<void> {
+  const uiLocales = ctx.oidc?.params?.ui_locales;
+  ctx.state.locale = chooseLocale({ uiLocales: typeof uiLocales === 'string' ? uiLocales : undefined, acceptLanguage: ctx.get('accept-language') });
   await renderPage(ctx, 'error', (t) => ({
     title: t('error.title'),
     error: out.error,

@@ -11,6 +11,12 @@ interface StoredCookie { value: string; path: string }
 
 export class Browser {
   readonly #cookies = new Map<string, StoredCookie>();
+  readonly #headers: Record<string, string>;
+
+  /** `headers` go with every request, as a browser's Accept-Language does. */
+  constructor(headers: Record<string, string> = {}) {
+    this.#headers = headers;
+  }
 
   /** GET url, following redirects within `stopAt`'s complement; returns the first response outside. */
   async open(url: string, options: { stopAt?: (url: URL) => boolean } = {}): Promise<Page> {
@@ -46,6 +52,7 @@ export class Browser {
       if (stopAt?.(url)) return { status: 0, url: request.url, html: '', headers: new Headers() };
       const cookie = this.#cookieHeader(url);
       const headers = new Headers(request.headers);
+      for (const [name, value] of Object.entries(this.#headers)) if (!headers.has(name)) headers.set(name, value);
       if (cookie) headers.set('cookie', cookie);
       const response = await fetch(new Request(request, { headers, redirect: 'manual' }));
       this.#store(response);
