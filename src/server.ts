@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db/pool.ts';
 import { migrate } from './db/migrate.ts';
 import { ChangeFeed } from './db/change-feed.ts';
 import { openArtifactStorage } from './oidc/artifact-storage.ts';
+import { startPurgeSchedule } from './connections/purge-schedule.ts';
 import { loadSigningKeys } from './oidc/signing-keys.ts';
 import { createApp } from './app.ts';
 import { seedDemo } from './seed/demo.ts';
@@ -36,6 +37,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   const server = createServer(provider.callback());
   await listen(server, config.port, config.host);
+  const purge = startPurgeSchedule({ pool: database.pool, storage, feed });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
@@ -46,6 +48,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       const closed = new Promise<void>((done) => server.close(() => done()));
       server.closeIdleConnections();
       await closed;
+      await purge.stop();
       await storage.close();
       await feed.close();
       await database.close();
