@@ -3,6 +3,8 @@
 // starting the embedded database; the returned function then does the work and returns what
 // to print. Commands never print themselves: main renders text or JSON in one place.
 import type { ParseArgsOptionsConfig } from 'node:util';
+import type pg from 'pg';
+import type { Config } from '../config.ts';
 import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Queryable } from '../db/pool.ts';
 import { UsageError } from './usage-error.ts';
@@ -19,6 +21,9 @@ export interface CommandInput {
 
 export interface CommandContext {
   readonly db: Queryable;
+  /** The same pool as db, for work that opens transactions or oidc-provider's artifact storage. */
+  readonly pool: pg.Pool;
+  readonly config: Config;
   readonly feed: ChangeFeed;
   /** Migrations this invocation applied before running the command. */
   readonly appliedMigrations: readonly string[];

@@ -51,7 +51,7 @@ async function runWithDatabase(io: CliIo, run: CommandRun): Promise<CommandOutpu
   const database = await openDatabase(config);
   try {
     const appliedMigrations = await migrate(database.pool);
-    return await run({ db: database.pool, feed: new ChangeFeed(), appliedMigrations });
+    return await run({ db: database.pool, pool: database.pool, config, feed: new ChangeFeed(), appliedMigrations });
   } finally {
     await database.close();
   }

@@ -1,10 +1,12 @@
 // Every operator command, in the order the usage text lists them.
 import type { Command } from '../command.ts';
+import { auditCommand } from './audit.ts';
 import { clientsAdd } from './clients-add.ts';
 import { clientsList } from './clients-list.ts';
 import { clientsRemove } from './clients-remove.ts';
 import { migrateCommand } from './migrate.ts';
 import { portfoliosAdd } from './portfolios-add.ts';
+import { purgeCommand } from './purge.ts';
 import { resourceServersAdd } from './resource-servers-add.ts';
 import { usersAdd } from './users-add.ts';
 
@@ -15,5 +17,7 @@ export const COMMANDS: readonly Command[] = [
   clientsList,
   clientsRemove,
   resourceServersAdd,
+  purgeCommand,
+  auditCommand,
   migrateCommand,
 ];
