@@ -1,0 +1,24 @@
+// The GET /user body (spec 2.1) of an installation, read fresh from the database. The
+// introspection path serves the same body from the ConnectionDirectory cache because it is
+// hot; the internal API is not, and an API server calling it (after a grant, from a background
+// job) must see a disconnect made a moment ago by any process, not a cached copy.
+import type { Queryable } from '../db/pool.ts';
+import type { ConnectionInfo } from '../connections/connection-directory.ts';
+import { findConnection } from '../connections/connection-queries.ts';
+import { isWellFormedId } from './request-input.ts';
+
+/** undefined when no installation has this id (never created, or purged). */
+export async function readConnectionInfo(db: Queryable, installationId: string): Promise<ConnectionInfo | undefined> {
+  if (!isWellFormedId(installationId)) return undefined;
+  const row = await findConnection(db, installationId);
+  if (!row) return undefined;
+  return {
+    userId: row.userId,
+    installationId: row.installationId,
+    state: row.state,
+    // A deleted connection keeps answering GET /user but grants nothing (spec section 3).
+    permissions: row.state === 'deleted'
+      ? []
+      : row.permissions.map((p) => ({ action: p.action, resourceType: 'portfolio', resourceId: p.portfolioId })),
+  };
+}
