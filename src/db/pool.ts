@@ -12,8 +12,11 @@ export interface Database {
 }
 
 const EXTERNAL_POOL_SIZE = 20;
-// PGlite executes one connection at a time; a few connections keep the CLI and server responsive.
-const EMBEDDED_POOL_SIZE = 4;
+// One connection: pglite-socket 0.2's multiplexer can mix up the messages of concurrent
+// connections (electric-sql/pglite#1046: wrong rows, "portal does not exist", hangs), and
+// PGlite runs one query at a time anyway, so nothing is lost by queueing in the pool. This
+// is the development default; production runs on PostgreSQL with a real pool.
+const EMBEDDED_POOL_SIZE = 1;
 
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
   if (config.databaseUrl) {

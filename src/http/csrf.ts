@@ -18,8 +18,7 @@ export interface CsrfPolicy {
 }
 
 export function verifyCsrf(ctx: Context, policy: CsrfPolicy, binding: string, presented: string | null): void {
-  const origin = ctx.get('origin');
-  if (ctx.get('sec-fetch-site') === 'cross-site' || (origin && origin !== policy.origin)) {
+  if (isForeignPost(ctx, policy.origin)) {
     throw new AppError('csrf_rejected', 403, 'this form was posted from another site', 'error.crossSite');
   }
   const given = Buffer.from(presented ?? '');
@@ -29,4 +28,17 @@ export function verifyCsrf(ctx: Context, policy: CsrfPolicy, binding: string, pr
     return expected.length === given.length && timingSafeEqual(expected, given);
   });
   if (!valid) throw new AppError('csrf_rejected', 403, 'the form token is missing or wrong', 'error.formExpired');
+}
+
+// Our pages send Referrer-Policy: no-referrer, under which browsers post our own forms with
+// `Origin: null`; Sec-Fetch-Site (set by the browser, not by scripts) then tells same-origin
+// from foreign. Only our own origin (or no claim at all, as non-browser clients send) passes
+// here; the token check follows in every case.
+function isForeignPost(ctx: Context, ownOrigin: string): boolean {
+  const site = ctx.get('sec-fetch-site');
+  if (site && site !== 'same-origin' && site !== 'none') return true;
+  const origin = ctx.get('origin');
+  if (!origin) return false;
+  if (origin === 'null') return site !== 'same-origin';
+  return origin !== ownOrigin;
 }

@@ -30,6 +30,8 @@ test('clients add registers a public integration without a secret, URIs kept exa
     name: 'Budget App',
     clientSecret: null,
     redirectUris: uris,
+    homepageUri: null,
+    hasLogo: false,
   });
 });
 

@@ -70,11 +70,7 @@ test('idempotent: granting again answers the same and records one audit event', 
   }]);
 });
 
-// The embedded PGlite socket interleaves concurrent extended-protocol queries of different
-// connections (electric-sql/pglite#1046): concurrency is only meaningful on PostgreSQL.
-const EMBEDDED_CONCURRENCY = process.env.DATABASE_URL ? false : 'embedded PGlite socket cannot run concurrent queries (electric-sql/pglite#1046)';
-
-test('concurrent grants of one portfolio all succeed and record it once', { skip: EMBEDDED_CONCURRENCY }, async () => {
+test('concurrent grants of one portfolio all succeed and record it once', async () => {
   const created = await newPortfolio(world);
   const answers = await Promise.all(Array.from({ length: 10 }, () => grantPortfolio(t, world, connected.installationId, { portfolioId: created })));
   assert.deepEqual(answers.map((a) => a.status), Array(10).fill(200));
