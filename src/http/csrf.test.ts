@@ -17,7 +17,7 @@ test('a token made with an older (rotated) key still verifies', () => {
   verifyCsrf(contextWith({}), policy, 'interaction:abc', csrfToken(policy.keys[1]!, 'interaction:abc'));
 });
 
-for (const headers of [
+for (const headers of <Record<string, string>[]>[
   { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
   { 'sec-fetch-site': 'same-site' },
   { origin: 'null' },
