@@ -17,13 +17,14 @@ test('a token made with an older (rotated) key still verifies', () => {
   verifyCsrf(contextWith({}), policy, 'interaction:abc', csrfToken(policy.keys[1]!, 'interaction:abc'));
 });
 
-for (const headers of <Record<string, string>[]>[
+const foreignPosts: Record<string, string>[] = [
   { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
   { 'sec-fetch-site': 'same-site' },
   { origin: 'null' },
   { origin: 'null', 'sec-fetch-site': 'cross-site' },
   { origin: 'https://auth.example.com.evil.example' },
-]) {
+];
+for (const headers of foreignPosts) {
   test(`a foreign post is refused: ${JSON.stringify(headers)}`, () => {
     assert.throws(() => verifyCsrf(contextWith(headers), policy, 'interaction:abc', token), /another site/);
   });
