@@ -3,7 +3,7 @@
 import type pg from 'pg';
 import { TtlCache } from '../cache.ts';
 import type { ChangeFeed } from '../db/change-feed.ts';
-import { findConnection } from './connection-queries.ts';
+import { findConnection, type ConnectionRow } from './connection-queries.ts';
 
 export interface ConnectionInfo {
   readonly userId: string;
@@ -33,15 +33,19 @@ export class ConnectionDirectory {
 
   async #load(installationId: string): Promise<ConnectionInfo | undefined> {
     const row = await findConnection(this.#pool, installationId);
-    if (!row) return undefined;
-    return {
-      userId: row.userId,
-      installationId: row.installationId,
-      state: row.state,
-      // A deleted connection keeps answering GET /user but grants nothing (spec section 3).
-      permissions: row.state === 'deleted'
-        ? []
-        : row.permissions.map((p) => ({ action: p.action, resourceType: 'portfolio', resourceId: p.portfolioId })),
-    };
+    return row && toConnectionInfo(row);
   }
+}
+
+/** The GET /user body of an installation row. */
+export function toConnectionInfo(row: ConnectionRow): ConnectionInfo {
+  return {
+    userId: row.userId,
+    installationId: row.installationId,
+    state: row.state,
+    // A deleted connection keeps answering GET /user but grants nothing (spec section 3).
+    permissions: row.state === 'deleted'
+      ? []
+      : row.permissions.map((p) => ({ action: p.action, resourceType: 'portfolio', resourceId: p.portfolioId })),
+  };
 }

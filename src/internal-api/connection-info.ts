@@ -3,7 +3,7 @@
 // hot; the internal API is not, and an API server calling it (after a grant, from a background
 // job) must see a disconnect made a moment ago by any process, not a cached copy.
 import type { Queryable } from '../db/pool.ts';
-import type { ConnectionInfo } from '../connections/connection-directory.ts';
+import { toConnectionInfo, type ConnectionInfo } from '../connections/connection-directory.ts';
 import { findConnection } from '../connections/connection-queries.ts';
 import { isWellFormedId } from './request-input.ts';
 
@@ -11,14 +11,5 @@ import { isWellFormedId } from './request-input.ts';
 export async function readConnectionInfo(db: Queryable, installationId: string): Promise<ConnectionInfo | undefined> {
   if (!isWellFormedId(installationId)) return undefined;
   const row = await findConnection(db, installationId);
-  if (!row) return undefined;
-  return {
-    userId: row.userId,
-    installationId: row.installationId,
-    state: row.state,
-    // A deleted connection keeps answering GET /user but grants nothing (spec section 3).
-    permissions: row.state === 'deleted'
-      ? []
-      : row.permissions.map((p) => ({ action: p.action, resourceType: 'portfolio', resourceId: p.portfolioId })),
-  };
+  return row && toConnectionInfo(row);
 }

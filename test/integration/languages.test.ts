@@ -44,6 +44,7 @@ test('Accept-Language de gives German pages, including the error page', async ()
   assert.equal(error.status, 400);
   assert.equal(lang(html), 'de');
   assert.match(html, /Etwas ist schiefgelaufen/);
+  assert.match(html, /nicht registriert/, 'our own German sentence leads, the library detail follows');
 });
 
 test("without ui_locales or a supported Accept-Language, consent speaks the user's stored language", async () => {
