@@ -18,6 +18,7 @@ import { interactionRoutes } from './interactions/routes.ts';
 import { accountRoutes } from './account/account-routes.ts';
 import { internalApiRoutes } from './internal-api/routes.ts';
 import { introspectionExtras } from './oidc/introspection-extras.ts';
+import { codeReuseDetection } from './oidc/code-reuse.ts';
 import { createProvider } from './oidc/provider.ts';
 import type { ArtifactStorage } from './oidc/artifact-storage.ts';
 import type { PrivateJwks } from './oidc/signing-keys.ts';
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps): Provider {
   provider.use(clientLogos(pool));
   provider.use(authorizationServerMetadata());
   provider.use(introspectionExtras(connections));
+  provider.use(codeReuseDetection(provider, pool));
   // JSON for API servers, its own errors included: before the error pages.
   provider.use(internalApiRoutes({ pool, feed }).routes());
   provider.use(errorPages());

@@ -11,7 +11,8 @@ export type AuditType =
   | 'consent.changed'
   | 'connection.deleted'
   | 'connection.purged'
-  | 'permission.added';
+  | 'permission.added'
+  | 'authorization_code.reused';
 
 export interface AuditEvent {
   readonly type: AuditType;

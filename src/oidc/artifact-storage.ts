@@ -10,6 +10,7 @@ import { createPostgresAdapterFactory, deleteExpiredArtifacts } from './adapters
 import { createRedisAdapterFactory } from './adapters/redis-adapter.ts';
 import { createClientAdapter } from './client-store.ts';
 import { withGrantCache } from './grant-cache.ts';
+import { withCodeRetention } from './code-retention.ts';
 
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 
@@ -44,8 +45,13 @@ export function openArtifactStorage(config: Config, pool: pg.Pool, feed: ChangeF
   };
 }
 
+/** Per-model behaviour on top of the raw adapters: grants cached, codes kept for reuse detection. */
 function cachingGrants(factory: (name: string) => Adapter, feed: ChangeFeed, pool: pg.Pool): (name: string) => Adapter {
-  return (name) => (name === 'Grant' ? withGrantCache(factory(name), feed, pool) : factory(name));
+  return (name) => {
+    if (name === 'Grant') return withGrantCache(factory(name), feed, pool);
+    if (name === 'AuthorizationCode') return withCodeRetention(factory(name));
+    return factory(name);
+  };
 }
 
 function memoize(factory: (name: string) => Adapter): (name: string) => Adapter {
