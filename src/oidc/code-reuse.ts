@@ -17,7 +17,8 @@ export function codeReuseDetection(provider: Provider, pool: pg.Pool): Middlewar
     const params = (ctx as unknown as { oidc?: { params?: Record<string, unknown> } }).oidc?.params;
     if (params?.grant_type !== 'authorization_code' || typeof params.code !== 'string') return;
     const code = await provider.AuthorizationCode.find(params.code, { ignoreExpiration: true });
-    if (!code?.consumed || !code.grantId) return;
+    // `consumed` is in the stored payload though missing from the type definitions.
+    if (!(code as { consumed?: unknown } | undefined)?.consumed || !code?.grantId) return;
     await revokeGrant(provider, code.grantId);
     await recordAudit(pool, {
       type: 'authorization_code.reused', userId: code.accountId, clientId: code.clientId, installationId: code.grantId, ip: ctx.ip,
