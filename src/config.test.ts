@@ -43,6 +43,10 @@ const bad: [Record<string, string>, RegExp][] = [
   [{ REDIS_URL: 'http://x' }, /REDIS_URL must start with redis/],
   [{ COOKIE_KEYS: 'short' }, /COOKIE_KEYS each key needs at least 32/],
   [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY must be true or false/],
+  [{ REFRESH_GRACE_SECONDS: 'ten' }, /REFRESH_GRACE_SECONDS must be a whole number 0-60/],
+  [{ REFRESH_GRACE_SECONDS: '1.5' }, /REFRESH_GRACE_SECONDS must be a whole number/],
+  [{ REFRESH_GRACE_SECONDS: '-1' }, /REFRESH_GRACE_SECONDS must be a whole number/],
+  [{ REFRESH_GRACE_SECONDS: '61' }, /REFRESH_GRACE_SECONDS must be a whole number 0-60/],
 ];
 for (const [env, message] of bad) {
   test(`a bad ${Object.keys(env)[0]} names the variable: ${JSON.stringify(env)}`, () => {
@@ -53,4 +57,10 @@ for (const [env, message] of bad) {
 test('cookie keys rotate: several accepted, order kept (the first signs)', () => {
   const config = loadConfig({ COOKIE_KEYS: `${'a'.repeat(32)}, ${'b'.repeat(32)}` });
   assert.deepEqual(config.cookieKeys, ['a'.repeat(32), 'b'.repeat(32)]);
+});
+
+test('the refresh grace window: 10 seconds by default, 0 turns it off', () => {
+  assert.equal(loadConfig({}).refreshGraceSeconds, 10);
+  assert.equal(loadConfig({ REFRESH_GRACE_SECONDS: '0' }).refreshGraceSeconds, 0);
+  assert.equal(loadConfig({ REFRESH_GRACE_SECONDS: '60' }).refreshGraceSeconds, 60);
 });

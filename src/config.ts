@@ -21,6 +21,8 @@ export interface Config {
   /** Honour X-Forwarded-* only behind a proxy the operator vouches for. */
   readonly trustProxy: boolean;
   readonly seedDemo: boolean;
+  /** Seconds during which a rotated refresh token replays its rotation's response; 0 disables. */
+  readonly refreshGraceSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -35,6 +37,10 @@ type Env = Record<string, string | undefined>;
 const DEV_COOKIE_KEY = 'development-only-cookie-key-change-me-in-production';
 const MIN_COOKIE_KEY_LENGTH = 32;
 const DEFAULT_PORT = 3000;
+const DEFAULT_REFRESH_GRACE_SECONDS = 10;
+// Long enough for parallel requests of one integration, short enough that a stolen token
+// replayed later still trips reuse detection (RFC 9700 section 4.14.2).
+const MAX_REFRESH_GRACE_SECONDS = 60;
 
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
@@ -55,6 +61,7 @@ export function loadConfig(env: Env = process.env): Config {
     cookieKeys,
     trustProxy: readBoolean(env, 'TRUST_PROXY', false),
     seedDemo: readBoolean(env, 'SEED_DEMO', !production),
+    refreshGraceSeconds: readInteger(env, 'REFRESH_GRACE_SECONDS', DEFAULT_REFRESH_GRACE_SECONDS, MAX_REFRESH_GRACE_SECONDS),
   });
 }
 
@@ -66,6 +73,14 @@ function readPort(env: Env, name: string, fallback: number): number {
     throw new ConfigError(name, `must be a port number 0-65535, got "${raw}"`);
   }
   return port;
+}
+
+function readInteger(env: Env, name: string, fallback: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value > max) throw new ConfigError(name, `must be a whole number 0-${max}, got "${raw}"`);
+  return value;
 }
 
 function readUrl(env: Env, name: string, fallback: string): string {
