@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { loadConfig, ConfigError } from './config.ts';
 
 const KEY = 'k'.repeat(40);
-const production = { NODE_ENV: 'production', ISSUER: 'https://auth.example.com', COOKIE_KEYS: KEY };
+const SEALING_KEY = Buffer.alloc(32, 7).toString('base64');
+const production = { NODE_ENV: 'production', ISSUER: 'https://auth.example.com', COOKIE_KEYS: KEY, KEYS_ENCRYPTION_KEY: SEALING_KEY };
 
 test('development defaults need no environment at all', () => {
   const config = loadConfig({});
@@ -47,6 +48,11 @@ const bad: [Record<string, string>, RegExp][] = [
   [{ REFRESH_GRACE_SECONDS: '1.5' }, /REFRESH_GRACE_SECONDS must be a whole number/],
   [{ REFRESH_GRACE_SECONDS: '-1' }, /REFRESH_GRACE_SECONDS must be a whole number/],
   [{ REFRESH_GRACE_SECONDS: '61' }, /REFRESH_GRACE_SECONDS must be a whole number 0-60/],
+  [{ SECRET_ROTATION_OVERLAP_SECONDS: 'a day' }, /SECRET_ROTATION_OVERLAP_SECONDS must be a whole number 0-2592000/],
+  [{ SECRET_ROTATION_OVERLAP_SECONDS: '2592001' }, /SECRET_ROTATION_OVERLAP_SECONDS must be a whole number/],
+  [{ KEYS_ENCRYPTION_KEY: 'too short' }, /KEYS_ENCRYPTION_KEY must be 32 bytes in base64/],
+  [{ KEYS_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') }, /KEYS_ENCRYPTION_KEY must be 32 bytes/],
+  [{ KEYS_ENCRYPTION_KEY: Buffer.alloc(33).toString('base64') }, /KEYS_ENCRYPTION_KEY must be 32 bytes/],
 ];
 for (const [env, message] of bad) {
   test(`a bad ${Object.keys(env)[0]} names the variable: ${JSON.stringify(env)}`, () => {
@@ -63,4 +69,17 @@ test('the refresh grace window: 10 seconds by default, 0 turns it off', () => {
   assert.equal(loadConfig({}).refreshGraceSeconds, 10);
   assert.equal(loadConfig({ REFRESH_GRACE_SECONDS: '0' }).refreshGraceSeconds, 0);
   assert.equal(loadConfig({ REFRESH_GRACE_SECONDS: '60' }).refreshGraceSeconds, 60);
+});
+
+test('the client secret rotation overlap: a day by default', () => {
+  assert.equal(loadConfig({}).secretRotationOverlapSeconds, 86_400);
+  assert.equal(loadConfig({ SECRET_ROTATION_OVERLAP_SECONDS: '0' }).secretRotationOverlapSeconds, 0);
+});
+
+test('the signing keys encryption key: 32 bytes in base64 or base64url, required in production', () => {
+  assert.equal(loadConfig({}).keysEncryptionKey, undefined);
+  assert.deepEqual(loadConfig({ KEYS_ENCRYPTION_KEY: SEALING_KEY }).keysEncryptionKey, Buffer.alloc(32, 7));
+  const urlSafe = Buffer.alloc(32, 0xfb).toString('base64url');
+  assert.deepEqual(loadConfig({ KEYS_ENCRYPTION_KEY: urlSafe }).keysEncryptionKey, Buffer.alloc(32, 0xfb));
+  assert.throws(() => loadConfig({ ...production, KEYS_ENCRYPTION_KEY: undefined }), /KEYS_ENCRYPTION_KEY is required in production/);
 });

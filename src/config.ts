@@ -23,6 +23,10 @@ export interface Config {
   readonly seedDemo: boolean;
   /** Seconds during which a rotated refresh token replays its rotation's response; 0 disables. */
   readonly refreshGraceSeconds: number;
+  /** How long `clients rotate-secret` keeps the previous secret valid, unless --overlap says. */
+  readonly secretRotationOverlapSeconds: number;
+  /** AES-256 key sealing signing keys at rest; required in production. */
+  readonly keysEncryptionKey: Buffer | undefined;
 }
 
 export class ConfigError extends Error {
@@ -41,6 +45,10 @@ const DEFAULT_REFRESH_GRACE_SECONDS = 10;
 // Long enough for parallel requests of one integration, short enough that a stolen token
 // replayed later still trips reuse detection (RFC 9700 section 4.14.2).
 const MAX_REFRESH_GRACE_SECONDS = 60;
+const DEFAULT_SECRET_ROTATION_OVERLAP_SECONDS = 24 * 60 * 60;
+export const MAX_SECRET_ROTATION_OVERLAP_SECONDS = 30 * 24 * 60 * 60;
+const KEYS_ENCRYPTION_KEY_BYTES = 32;
+const BASE64_KEY = /^[A-Za-z0-9+/_-]{43}=?$/;
 
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
@@ -62,6 +70,10 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: readBoolean(env, 'TRUST_PROXY', false),
     seedDemo: readBoolean(env, 'SEED_DEMO', !production),
     refreshGraceSeconds: readInteger(env, 'REFRESH_GRACE_SECONDS', DEFAULT_REFRESH_GRACE_SECONDS, MAX_REFRESH_GRACE_SECONDS),
+    secretRotationOverlapSeconds: readInteger(
+      env, 'SECRET_ROTATION_OVERLAP_SECONDS', DEFAULT_SECRET_ROTATION_OVERLAP_SECONDS, MAX_SECRET_ROTATION_OVERLAP_SECONDS,
+    ),
+    keysEncryptionKey: readKeysEncryptionKey(env, production),
   });
 }
 
@@ -142,6 +154,20 @@ function readCookieKeys(env: Env, production: boolean): string[] {
     }
   }
   return keys;
+}
+
+// Signing keys are the server's identity: production never keeps them readable at rest.
+function readKeysEncryptionKey(env: Env, production: boolean): Buffer | undefined {
+  const raw = env.KEYS_ENCRYPTION_KEY;
+  if (!raw) {
+    if (production) throw new ConfigError('KEYS_ENCRYPTION_KEY', 'is required in production (32 random bytes, base64: openssl rand -base64 32)');
+    return undefined;
+  }
+  const key = Buffer.from(raw, raw.includes('-') || raw.includes('_') ? 'base64url' : 'base64');
+  if (!BASE64_KEY.test(raw) || key.length !== KEYS_ENCRYPTION_KEY_BYTES) {
+    throw new ConfigError('KEYS_ENCRYPTION_KEY', `must be ${KEYS_ENCRYPTION_KEY_BYTES} bytes in base64 (openssl rand -base64 32)`);
+  }
+  return key;
 }
 
 function readBoolean(env: Env, name: string, fallback: boolean): boolean {
