@@ -83,3 +83,17 @@ test('the signing keys encryption key: 32 bytes in base64 or base64url, required
   assert.deepEqual(loadConfig({ KEYS_ENCRYPTION_KEY: urlSafe }).keysEncryptionKey, Buffer.alloc(32, 0xfb));
   assert.throws(() => loadConfig({ ...production, KEYS_ENCRYPTION_KEY: undefined }), /KEYS_ENCRYPTION_KEY is required in production/);
 });
+
+test('login throttling: defaults, overrides, and limits that make sense', () => {
+  assert.deepEqual({ ...loadConfig({}).loginThrottle }, {
+    accountFreeAttempts: 5, accountBaseDelaySeconds: 60, accountMaxDelaySeconds: 900, ipAttempts: 100, ipWindowSeconds: 900,
+  });
+  const tuned = loadConfig({ LOGIN_ACCOUNT_FREE_ATTEMPTS: '3', LOGIN_ACCOUNT_DELAY_SECONDS: '1', LOGIN_IP_ATTEMPTS: '20' }).loginThrottle;
+  assert.equal(tuned.accountFreeAttempts, 3);
+  assert.equal(tuned.accountBaseDelaySeconds, 1);
+  assert.equal(tuned.ipAttempts, 20);
+  assert.throws(() => loadConfig({ LOGIN_ACCOUNT_FREE_ATTEMPTS: '0' }), /LOGIN_ACCOUNT_FREE_ATTEMPTS must be at least 1/);
+  assert.throws(() => loadConfig({ LOGIN_IP_WINDOW_SECONDS: 'soon' }), /LOGIN_IP_WINDOW_SECONDS must be a whole number/);
+  assert.throws(() => loadConfig({ LOGIN_ACCOUNT_DELAY_SECONDS: '600', LOGIN_ACCOUNT_MAX_DELAY_SECONDS: '60' }),
+    /LOGIN_ACCOUNT_MAX_DELAY_SECONDS must be at least LOGIN_ACCOUNT_DELAY_SECONDS/);
+});

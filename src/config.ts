@@ -27,6 +27,20 @@ export interface Config {
   readonly secretRotationOverlapSeconds: number;
   /** AES-256 key sealing signing keys at rest; required in production. */
   readonly keysEncryptionKey: Buffer | undefined;
+  readonly loginThrottle: LoginThrottlePolicy;
+}
+
+/** Login throttling per account and per IP address (src/throttle/login-throttle.ts). */
+export interface LoginThrottlePolicy {
+  /** Failed sign-ins of one account before each further attempt must wait. */
+  readonly accountFreeAttempts: number;
+  /** The first wait; it doubles with each further failure... */
+  readonly accountBaseDelaySeconds: number;
+  /** ...up to this. */
+  readonly accountMaxDelaySeconds: number;
+  /** Failed sign-ins from one IP address, any accounts, per window. */
+  readonly ipAttempts: number;
+  readonly ipWindowSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -49,6 +63,12 @@ const DEFAULT_SECRET_ROTATION_OVERLAP_SECONDS = 24 * 60 * 60;
 export const MAX_SECRET_ROTATION_OVERLAP_SECONDS = 30 * 24 * 60 * 60;
 const KEYS_ENCRYPTION_KEY_BYTES = 32;
 const BASE64_KEY = /^[A-Za-z0-9+/_-]{43}=?$/;
+// Five guesses, then 1, 2, 4, 8, 15 minutes between guesses; a hundred failures per IP per
+// quarter hour, room for an office behind one address (OWASP Authentication Cheat Sheet).
+const DEFAULT_LOGIN_THROTTLE: LoginThrottlePolicy = {
+  accountFreeAttempts: 5, accountBaseDelaySeconds: 60, accountMaxDelaySeconds: 15 * 60, ipAttempts: 100, ipWindowSeconds: 15 * 60,
+};
+const MAX_LOGIN_THROTTLE_SETTING = 24 * 60 * 60;
 
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
@@ -74,6 +94,7 @@ export function loadConfig(env: Env = process.env): Config {
       env, 'SECRET_ROTATION_OVERLAP_SECONDS', DEFAULT_SECRET_ROTATION_OVERLAP_SECONDS, MAX_SECRET_ROTATION_OVERLAP_SECONDS,
     ),
     keysEncryptionKey: readKeysEncryptionKey(env, production),
+    loginThrottle: readLoginThrottle(env),
   });
 }
 
@@ -168,6 +189,25 @@ function readKeysEncryptionKey(env: Env, production: boolean): Buffer | undefine
     throw new ConfigError('KEYS_ENCRYPTION_KEY', `must be ${KEYS_ENCRYPTION_KEY_BYTES} bytes in base64 (openssl rand -base64 32)`);
   }
   return key;
+}
+
+function readLoginThrottle(env: Env): LoginThrottlePolicy {
+  const read = (name: string, fallback: number) => {
+    const value = readInteger(env, name, fallback, MAX_LOGIN_THROTTLE_SETTING);
+    if (value < 1) throw new ConfigError(name, 'must be at least 1');
+    return value;
+  };
+  const policy = {
+    accountFreeAttempts: read('LOGIN_ACCOUNT_FREE_ATTEMPTS', DEFAULT_LOGIN_THROTTLE.accountFreeAttempts),
+    accountBaseDelaySeconds: read('LOGIN_ACCOUNT_DELAY_SECONDS', DEFAULT_LOGIN_THROTTLE.accountBaseDelaySeconds),
+    accountMaxDelaySeconds: read('LOGIN_ACCOUNT_MAX_DELAY_SECONDS', DEFAULT_LOGIN_THROTTLE.accountMaxDelaySeconds),
+    ipAttempts: read('LOGIN_IP_ATTEMPTS', DEFAULT_LOGIN_THROTTLE.ipAttempts),
+    ipWindowSeconds: read('LOGIN_IP_WINDOW_SECONDS', DEFAULT_LOGIN_THROTTLE.ipWindowSeconds),
+  };
+  if (policy.accountMaxDelaySeconds < policy.accountBaseDelaySeconds) {
+    throw new ConfigError('LOGIN_ACCOUNT_MAX_DELAY_SECONDS', 'must be at least LOGIN_ACCOUNT_DELAY_SECONDS');
+  }
+  return Object.freeze(policy);
 }
 
 function readBoolean(env: Env, name: string, fallback: boolean): boolean {
