@@ -12,7 +12,8 @@ export type AuditType =
   | 'connection.deleted'
   | 'connection.purged'
   | 'permission.added'
-  | 'authorization_code.reused';
+  | 'authorization_code.reused'
+  | 'refresh_token.reused';
 
 export interface AuditEvent {
   readonly type: AuditType;
