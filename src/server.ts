@@ -18,6 +18,8 @@ export interface RunningServer {
   readonly url: string;
   readonly provider: Provider;
   readonly database: Database;
+  /** This server's change feed: a change published here reaches its caches at once. */
+  readonly feed: ChangeFeed;
   readonly demo?: DemoFlow;
   close(): Promise<void>;
 }
@@ -43,6 +45,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
     provider,
     database,
+    feed,
     demo,
     async close() {
       const closed = new Promise<void>((done) => server.close(() => done()));

@@ -13,7 +13,8 @@ export type ValidationCode =
   | 'invalid_redirect_uri'
   | 'invalid_homepage_uri'
   | 'invalid_logo'
-  | 'unknown_client';
+  | 'unknown_client'
+  | 'no_client_secret';
 
 export class ValidationError extends Error {
   readonly code: ValidationCode;

@@ -1,11 +1,11 @@
 // Authenticates API servers (resource servers) on our own endpoints the way oidc-provider does
 // on its own: HTTP Basic with the client id and secret each form-urlencoded first (RFC 6749
-// section 2.3.1). Secrets are compared in constant time over their SHA-256 digests, so neither
-// their content nor their length leaks through timing; an unknown client costs the same
-// comparison. `matchesClientSecret` is the one place that knows how secrets are stored.
-import { createHash, timingSafeEqual } from 'node:crypto';
+// section 2.3.1). The secret is checked by `matchesClientSecret` (client-secrets.ts), the same
+// check the Client adapter makes for oidc-provider's endpoints; an unknown client costs the
+// same comparison.
 import type { Queryable } from '../db/pool.ts';
 import { findClientRecord } from './client-registry.ts';
+import { matchesClientSecret } from './client-secrets.ts';
 
 export interface BasicCredentials {
   readonly clientId: string;
@@ -13,22 +13,14 @@ export interface BasicCredentials {
 }
 
 const BASIC_SCHEME = /^basic +([A-Za-z0-9+/]+={0,2}) *$/i;
-// Compared against when the client is unknown or has no secret, so every failure costs the same.
-const UNMATCHABLE_SECRET = 'no client has this secret';
 
 /** The resource server's client id when the header carries its valid credentials; else undefined. */
 export async function authenticateResourceServer(db: Queryable, authorizationHeader: string | undefined): Promise<string | undefined> {
   const credentials = parseBasicCredentials(authorizationHeader);
   if (!credentials) return undefined;
   const client = await findClientRecord(db, credentials.clientId);
-  const stored = client?.kind === 'resource_server' ? client.clientSecret : null;
-  return matchesClientSecret(credentials.secret, stored) ? credentials.clientId : undefined;
-}
-
-/** TODO(secret hashing): when secrets are stored hashed, this verifies against the hash instead. */
-export function matchesClientSecret(presented: string, stored: string | null): boolean {
-  const expected = digest(stored ?? UNMATCHABLE_SECRET);
-  return timingSafeEqual(digest(presented), expected) && stored !== null;
+  const matched = matchesClientSecret(credentials.secret, client);
+  return matched && client?.kind === 'resource_server' ? credentials.clientId : undefined;
 }
 
 /** RFC 7617 Basic with RFC 6749 2.3.1's form-urlencoding inside; undefined when malformed. */
@@ -50,8 +42,4 @@ function formDecode(value: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value, 'utf8').digest();
 }

@@ -5,7 +5,8 @@
 import { ValidationError } from '../accounts/validation-error.ts';
 import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Queryable } from '../db/pool.ts';
-import { newId, newSecret } from '../ids.ts';
+import { newId } from '../ids.ts';
+import { hasSecret, issueSecret } from './client-secrets.ts';
 import {
   deleteClient, findAllClients, findClientById, insertClient, type ClientKind, type ClientLogo, type ClientRecord,
 } from './clients-queries.ts';
@@ -21,6 +22,8 @@ export interface NewIntegration {
   readonly name: string;
   readonly redirectUris: readonly string[];
   readonly confidential: boolean;
+  /** Authorization requests only through PAR (RFC 9126 section 6). */
+  readonly requirePar?: boolean;
   /** Shown on the consent page so users can tell who asks; https (http only on loopback). */
   readonly homepageUri?: string;
   /** Fetched once at registration (client-logo.ts) and served from this server. */
@@ -39,20 +42,21 @@ export interface ClientSummary {
   readonly name: string;
   readonly redirectUris: string[];
   readonly confidential: boolean;
+  readonly requirePar: boolean;
 }
 
 export async function registerIntegration(db: Queryable, feed: ChangeFeed, input: NewIntegration): Promise<RegisteredClient> {
   const name = checkName(input.name);
   const redirectUris = checkRedirectUris(input.redirectUris);
   const clientId = newId('cl');
-  // TODO(secret hashing): stored as issued for now; a later change stores a hash instead.
-  const clientSecret = input.confidential ? newSecret() : null;
+  const issued = input.confidential ? issueSecret() : undefined;
   const homepageUri = input.homepageUri === undefined ? null : checkWebUri(input.homepageUri, 'invalid_homepage_uri');
   await insertClient(db, {
-    clientId, kind: 'integration', name, clientSecret, redirectUris, homepageUri, logoUri: input.logo?.uri ?? null, logo: input.logo ?? null,
+    clientId, kind: 'integration', name, secretDigest: issued?.digest ?? null, redirectUris, homepageUri,
+    requirePar: input.requirePar ?? false, logoUri: input.logo?.uri ?? null, logo: input.logo ?? null,
   });
   await feed.publish(db, 'client_changed', clientId);
-  return clientSecret ? { client_id: clientId, client_secret: clientSecret } : { client_id: clientId };
+  return issued ? { client_id: clientId, client_secret: issued.secret } : { client_id: clientId };
 }
 
 export async function registerResourceServer(
@@ -62,11 +66,10 @@ export async function registerResourceServer(
 ): Promise<Required<RegisteredClient>> {
   const name = checkName(input.name);
   const clientId = newId('rs');
-  // TODO(secret hashing): stored as issued for now; a later change stores a hash instead.
-  const clientSecret = newSecret();
-  await insertClient(db, { clientId, kind: 'resource_server', name, clientSecret, redirectUris: [], homepageUri: null });
+  const issued = issueSecret();
+  await insertClient(db, { clientId, kind: 'resource_server', name, secretDigest: issued.digest, redirectUris: [], homepageUri: null });
   await feed.publish(db, 'client_changed', clientId);
-  return { client_id: clientId, client_secret: clientSecret };
+  return { client_id: clientId, client_secret: issued.secret };
 }
 
 export async function listClients(db: Queryable): Promise<ClientSummary[]> {
@@ -75,7 +78,8 @@ export async function listClients(db: Queryable): Promise<ClientSummary[]> {
     kind: client.kind,
     name: client.name,
     redirectUris: client.redirectUris,
-    confidential: client.clientSecret !== null,
+    confidential: hasSecret(client),
+    requirePar: client.requirePar,
   }));
 }
 
