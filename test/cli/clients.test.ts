@@ -2,6 +2,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { findClientRecord } from '../../src/clients/client-registry.ts';
+import { digestSecret } from '../../src/clients/client-secrets.ts';
 import { findPortfoliosOfUser } from '../../src/portfolios/portfolios-queries.ts';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { addUser, cliWith, type Cli } from './run-cli.ts';
@@ -28,10 +29,11 @@ test('clients add registers a public integration without a secret, URIs kept exa
     clientId: result.client_id,
     kind: 'integration',
     name: 'Budget App',
-    clientSecret: null,
+    secrets: [],
     redirectUris: uris,
     homepageUri: null,
     hasLogo: false,
+    requirePar: false,
   });
 });
 
@@ -40,7 +42,7 @@ test('clients add --confidential shows the secret once', async () => {
   const json = await cli.json(add);
   assert.deepEqual(Object.keys(json), ['client_id', 'client_secret']);
   assert.match(json.client_secret, /^[A-Za-z0-9_-]{43}$/);
-  assert.equal((await findClientRecord(db.pool, json.client_id))?.clientSecret, json.client_secret);
+  assert.deepEqual((await findClientRecord(db.pool, json.client_id))?.secrets, [{ digest: digestSecret(json.client_secret), expiresAt: null }]);
 
   const human = await cli.run(add);
   assert.equal(human.status, 0, human.stderr);
@@ -68,7 +70,7 @@ test('resource-servers add returns credentials for introspection', async () => {
   assert.match(result.client_id, /^rs_[0-9a-f]{32}$/);
   const record = await findClientRecord(db.pool, result.client_id);
   assert.equal(record?.kind, 'resource_server');
-  assert.equal(record?.clientSecret, result.client_secret);
+  assert.deepEqual(record?.secrets, [{ digest: digestSecret(result.client_secret), expiresAt: null }]);
   await cli.fail(['resource-servers', 'add'], 2, 'usage');
 });
 
@@ -83,6 +85,7 @@ test('clients list shows every client without secrets', async () => {
     name: 'Listed',
     redirect_uris: ['https://l.example.com/cb'],
     confidential: false,
+    require_par: false,
   });
   assert.deepEqual(byId(list, server.client_id), {
     client_id: server.client_id,
@@ -90,6 +93,7 @@ test('clients list shows every client without secrets', async () => {
     name: 'Listed API',
     redirect_uris: [],
     confidential: true,
+    require_par: false,
   });
   const human = await cli.run(['clients', 'list']);
   assert.equal(human.status, 0, human.stderr);

@@ -24,11 +24,13 @@ function toJson(client: ClientSummary): object {
     name: client.name,
     redirect_uris: client.redirectUris,
     confidential: client.confidential,
+    require_par: client.requirePar,
   };
 }
 
 function describeClient(client: ClientSummary): string {
   const type = client.kind === 'resource_server' ? 'resource server' : client.confidential ? 'confidential' : 'public';
   const uris = client.redirectUris.length > 0 ? `  ${client.redirectUris.join(' ')}` : '';
-  return `${client.clientId}  ${type}  "${client.name}"${uris}`;
+  const par = client.requirePar ? '  (PAR required)' : '';
+  return `${client.clientId}  ${type}  "${client.name}"${uris}${par}`;
 }

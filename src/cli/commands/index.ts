@@ -4,6 +4,7 @@ import { auditCommand } from './audit.ts';
 import { clientsAdd } from './clients-add.ts';
 import { clientsList } from './clients-list.ts';
 import { clientsRemove } from './clients-remove.ts';
+import { clientsRotateSecret } from './clients-rotate-secret.ts';
 import { migrateCommand } from './migrate.ts';
 import { portfoliosAdd } from './portfolios-add.ts';
 import { purgeCommand } from './purge.ts';
@@ -16,6 +17,7 @@ export const COMMANDS: readonly Command[] = [
   clientsAdd,
   clientsList,
   clientsRemove,
+  clientsRotateSecret,
   resourceServersAdd,
   purgeCommand,
   auditCommand,
