@@ -19,6 +19,8 @@ import { accountRoutes } from './account/account-routes.ts';
 import { internalApiRoutes } from './internal-api/routes.ts';
 import { introspectionExtras } from './oidc/introspection-extras.ts';
 import { codeReuseDetection } from './oidc/code-reuse.ts';
+import { refreshGrace } from './oidc/refresh-grace/refresh-grace.ts';
+import { openGraceStore } from './oidc/refresh-grace/grace-store.ts';
 import { createProvider } from './oidc/provider.ts';
 import type { ArtifactStorage } from './oidc/artifact-storage.ts';
 import type { PrivateJwks } from './oidc/signing-keys.ts';
@@ -49,6 +51,9 @@ export function createApp(deps: AppDeps): Provider {
   provider.use(authorizationServerMetadata());
   provider.use(introspectionExtras(connections));
   provider.use(codeReuseDetection(provider, pool));
+  provider.use(refreshGrace({
+    provider, pool, store: openGraceStore(deps.storage, pool, config.redisKeyPrefix), windowSeconds: config.refreshGraceSeconds,
+  }));
   // JSON for API servers, its own errors included: before the error pages.
   provider.use(internalApiRoutes({ pool, feed }).routes());
   provider.use(errorPages());

@@ -16,6 +16,8 @@ const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 export interface ArtifactStorage {
   readonly kind: 'redis' | 'postgres';
+  /** The connection the artifacts use, for other short-lived state of the token endpoint. */
+  readonly redis?: Redis;
   adapterFor(modelName: string): Adapter;
   close(): Promise<void>;
 }
@@ -28,6 +30,7 @@ export function openArtifactStorage(config: Config, pool: pg.Pool, feed: ChangeF
     const adapters = memoize(cachingGrants(factory, feed, pool));
     return {
       kind: 'redis',
+      redis,
       adapterFor: (name) => (name === 'Client' ? clients : adapters(name)),
       close: async () => { redis.disconnect(); },
     };
