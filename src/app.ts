@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import { ConnectionDirectory } from './connections/connection-directory.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { secureCookieTransport } from './oidc/cookies.ts';
 import { errorPages } from './http/error-pages.ts';
 import { staticFiles } from './http/static-files.ts';
 import { clientLogos } from './http/client-logos.ts';
@@ -25,6 +26,7 @@ import { createProvider } from './oidc/provider.ts';
 import type { ArtifactStorage } from './oidc/artifact-storage.ts';
 import type { PrivateJwks } from './oidc/signing-keys.ts';
 import { demoCallback, type DemoFlow } from './seed/demo-flow.ts';
+import type { LoginThrottle } from './throttle/login-throttle.ts';
 
 export interface AppDeps {
   readonly config: Config;
@@ -32,6 +34,7 @@ export interface AppDeps {
   readonly feed: ChangeFeed;
   readonly storage: ArtifactStorage;
   readonly jwks: PrivateJwks;
+  readonly throttle: LoginThrottle;
   /** Development only: the seeded demo client's callback page. */
   readonly demo?: DemoFlow;
 }
@@ -42,8 +45,9 @@ export function createApp(deps: AppDeps): Provider {
   const provider = createProvider({ ...deps, connections });
   provider.on('grant.success', (ctx: KoaContextWithOIDC) => recordUse(pool, ctx));
   const csrf = { keys: config.cookieKeys, origin: new URL(config.issuer).origin };
-  const interactions = interactionRoutes({ config, provider, pool, feed, csrf });
+  const interactions = interactionRoutes({ config, provider, pool, feed, csrf, throttle: deps.throttle });
 
+  provider.use(secureCookieTransport(config));
   provider.use(securityHeaders({ https: config.issuer.startsWith('https://') }));
   provider.use(healthCheck(pool));
   provider.use(staticFiles());
@@ -59,7 +63,7 @@ export function createApp(deps: AppDeps): Provider {
   provider.use(errorPages());
   if (deps.demo) provider.use(demoCallback(deps.demo));
   provider.use(interactions.routes());
-  const account = accountRoutes({ config, provider, pool, feed, csrf, secure: config.issuer.startsWith('https://') });
+  const account = accountRoutes({ config, provider, pool, feed, csrf, throttle: deps.throttle, secure: config.issuer.startsWith('https://') });
   provider.use(account.routes());
   provider.use(account.allowedMethods());
   provider.use(interactions.allowedMethods());

@@ -11,6 +11,8 @@ import { openArtifactStorage } from './oidc/artifact-storage.ts';
 import { startPurgeSchedule } from './connections/purge-schedule.ts';
 import { loadSigningKeys } from './oidc/signing-keys.ts';
 import { createApp } from './app.ts';
+import { openLimiterStore } from './throttle/limiter-store.ts';
+import { LoginThrottle } from './throttle/login-throttle.ts';
 import { seedDemo } from './seed/demo.ts';
 import { createDemoFlow, type DemoFlow } from './seed/demo-flow.ts';
 
@@ -31,10 +33,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // The embedded socket does not carry notifications; one process serves it anyway.
   if (!database.embedded) await feed.listen(database.pool);
   const storage = openArtifactStorage(config, database.pool, feed);
+  const limiters = openLimiterStore(config, database.pool);
+  const throttle = new LoginThrottle(limiters, config.loginThrottle);
   const jwks = await loadSigningKeys(database.pool);
   const seed = config.seedDemo ? await seedDemo(database.pool, feed, config.issuer) : undefined;
   const demo = seed ? createDemoFlow(config.issuer, seed) : undefined;
-  const provider = createApp({ config, pool: database.pool, feed, storage, jwks, demo });
+  const provider = createApp({ config, pool: database.pool, feed, storage, jwks, demo, throttle });
   provider.on('server_error', (_ctx, error: Error) => console.error('server error:', error));
 
   const server = createServer(provider.callback());
@@ -53,6 +57,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await closed;
       await purge.stop();
       await storage.close();
+      await limiters.close();
       await feed.close();
       await database.close();
     },

@@ -4,6 +4,7 @@ import type Provider from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { ChangeFeed } from '../db/change-feed.ts';
 import type { CsrfPolicy } from '../http/csrf.ts';
+import type { LoginThrottle } from '../throttle/login-throttle.ts';
 
 export interface AccountDeps {
   readonly config: Config;
@@ -11,6 +12,7 @@ export interface AccountDeps {
   readonly pool: pg.Pool;
   readonly feed: ChangeFeed;
   readonly csrf: CsrfPolicy;
+  readonly throttle: LoginThrottle;
   /** Cookies get `Secure` when the issuer is https. */
   readonly secure: boolean;
 }

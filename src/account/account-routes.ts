@@ -14,7 +14,7 @@ export function accountRoutes(deps: AccountDeps): Router {
     await next();
   });
   const signedIn = async (ctx: Context, next: Next) => {
-    const session = await resolveAccountSession(ctx, deps.pool);
+    const session = await resolveAccountSession(ctx, deps.pool, deps.secure);
     if (!session) {
       ctx.status = 303;
       return ctx.redirect(`${ACCOUNT_PATH}/login`);

@@ -12,6 +12,7 @@ import { introspectionAllowed, revocationAllowed } from './token-policies.ts';
 import { getResourceServerInfo } from './resource-server.ts';
 import { renderProtocolError } from './render-error.ts';
 import { cookieOptions } from './cookies.ts';
+import { providerSessionTtl } from './session-lifetime.ts';
 import type { PrivateJwks } from './signing-keys.ts';
 import { CLIENT_KIND } from './client-store.ts';
 import type { ConnectionDirectory } from '../connections/connection-directory.ts';
@@ -34,7 +35,8 @@ const TTL = {
   AuthorizationCode: MINUTE,
   IdToken: HOUR,
   Interaction: 30 * MINUTE,
-  Session: 8 * HOUR,
+  // 30 minutes idle, 8 hours at most from sign-in (session-lifetime.ts).
+  Session: providerSessionTtl,
   // A refresh token lives 30 days from its last use (it rotates on each use)...
   RefreshToken: 30 * DAY,
   // ...and the grant behind it a year from the last consent; consent renews it.
