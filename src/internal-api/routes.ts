@@ -20,7 +20,10 @@ export interface InternalApiDeps {
 }
 
 export function internalApiRoutes(deps: InternalApiDeps): Router<ResourceServerState> {
-  const router = new Router<ResourceServerState>({ prefix: '/internal' });
+  // Case-sensitive: @koa/router matches routes without regard to case by default but the
+  // middleware registered with `use` (authentication below) with it, so /INTERNAL/... reached
+  // the handlers unauthenticated. Paths are exactly as documented, or not ours.
+  const router = new Router<ResourceServerState>({ prefix: '/internal', sensitive: true });
   router.use(jsonErrors());
   router.use(requireResourceServer(deps.pool));
 
