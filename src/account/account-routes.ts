@@ -6,6 +6,8 @@ import type { AccountDeps, AccountState } from './account-context.ts';
 import { ACCOUNT_PATH, resolveAccountSession } from './account-sessions.ts';
 import { showAccountLogin, submitAccountLogin, submitAccountLogout } from './account-login.ts';
 import { showConnectedApps, submitConnectionChange, submitDisconnect } from './connected-apps.ts';
+import { isWellFormedId } from '../ids.ts';
+import { AppError } from '../errors.ts';
 
 export function accountRoutes(deps: AccountDeps): Router {
   const router = new Router({ prefix: ACCOUNT_PATH });
@@ -23,6 +25,11 @@ export function accountRoutes(deps: AccountDeps): Router {
     return next();
   };
   const account = (ctx: Context): AccountState => ctx.state.account;
+  // What cannot be an id of ours (NUL, megabytes) is no page, and never reaches the database.
+  router.param('id', (id, _ctx, next) => {
+    if (!isWellFormedId(id)) throw new AppError('not_found', 404, 'no such connection', 'error.notFound');
+    return next();
+  });
 
   router.get('/login', (ctx) => showAccountLogin(ctx, deps));
   router.post('/login', (ctx) => submitAccountLogin(ctx, deps));

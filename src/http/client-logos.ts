@@ -4,6 +4,7 @@
 import type { Middleware } from 'koa';
 import type pg from 'pg';
 import { findClientLogo } from '../clients/client-registry.ts';
+import { isWellFormedId } from '../ids.ts';
 
 const PREFIX = '/client-logos/';
 const MAX_AGE_SECONDS = 300;
@@ -15,10 +16,21 @@ export function logoPath(clientId: string): string {
 export function clientLogos(pool: pg.Pool): Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'GET' || !ctx.path.startsWith(PREFIX)) return next();
-    const logo = await findClientLogo(pool, decodeURIComponent(ctx.path.slice(PREFIX.length)));
+    const clientId = clientIdIn(ctx.path);
+    const logo = clientId ? await findClientLogo(pool, clientId) : undefined;
     if (!logo) return next();
     ctx.type = logo.type;
     ctx.set({ 'Cache-Control': `public, max-age=${MAX_AGE_SECONDS}`, 'Content-Security-Policy': "default-src 'none'" });
     ctx.body = logo.bytes;
   };
+}
+
+/** The client id in the path; undefined for a broken escape or what cannot be an id (NUL, megabytes). */
+function clientIdIn(path: string): string | undefined {
+  try {
+    const clientId = decodeURIComponent(path.slice(PREFIX.length));
+    return isWellFormedId(clientId) ? clientId : undefined;
+  } catch {
+    return undefined;
+  }
 }

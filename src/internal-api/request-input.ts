@@ -3,17 +3,12 @@
 // megabytes is no id), and a portfolio grant names one portfolio. Unknown fields are ignored,
 // so API servers may send more as the contract grows.
 import { AppError } from '../errors.ts';
+import { isWellFormedId, MAX_ID_LENGTH } from '../ids.ts';
 
-const MAX_ID_LENGTH = 255;
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+export { isWellFormedId };
 
 export interface PortfolioGrantRequest {
   readonly portfolioId: string;
-}
-
-/** False for what cannot be an id of ours; callers answer such ids as not found. */
-export function isWellFormedId(value: string): boolean {
-  return value.length > 0 && value.length <= MAX_ID_LENGTH && !CONTROL_CHARACTERS.test(value);
 }
 
 export function parsePortfolioGrant(body: Record<string, unknown>): PortfolioGrantRequest {

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import Provider, { type Adapter, type AdapterPayload } from 'oidc-provider';
 import { TtlCache } from '../cache.ts';
+import { isWellFormedId } from '../ids.ts';
 import type { ChangeFeed } from '../db/change-feed.ts';
 import { findClientRecord, type ClientRecord } from '../clients/client-registry.ts';
 import { parseBasicCredentials } from '../clients/client-authentication.ts';
@@ -34,6 +35,8 @@ export function createClientAdapter(pool: pg.Pool, feed: ChangeFeed): Adapter {
   };
   return {
     async find(id) {
+      // A client_id from a request that cannot be one (NUL, megabytes) is unknown, not a query error.
+      if (!isWellFormedId(id)) return undefined;
       const record = await cache.get(id, () => findClientRecord(pool, id));
       return record && toMetadata(record, secretForMetadata(record));
     },

@@ -2,10 +2,13 @@
 // table, for deployments without Redis. Implements the whole adapter contract of oidc-provider's
 // example/my_adapter.js. consume is one conditional UPDATE: oidc-provider checks `consumed` and
 // then calls consume, so without it two concurrent token requests could redeem one code.
+// Ids and uids come from requests (tokens, cookies): what cannot be one (NUL, which text can't
+// hold, or megabytes) is not looked up, so it is a miss and not a query error.
 import type pg from 'pg';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import * as queries from './artifacts-queries.ts';
 import { createConsumeConflict, findRevokingGrantId } from './contract.ts';
+import { isWellFormedId } from '../../ids.ts';
 
 export { deleteExpiredArtifacts } from './artifacts-queries.ts';
 
@@ -25,9 +28,9 @@ function createPostgresAdapter(pool: pg.Pool, model: string): Adapter {
         expiresIn,
       });
     },
-    find: (id) => queries.findArtifact(pool, model, id),
-    findByUid: (uid) => queries.findArtifactByUid(pool, model, uid),
-    findByUserCode: (userCode) => queries.findArtifactByUserCode(pool, model, userCode),
+    find: async (id) => (isWellFormedId(id) ? queries.findArtifact(pool, model, id) : undefined),
+    findByUid: async (uid) => (isWellFormedId(uid) ? queries.findArtifactByUid(pool, model, uid) : undefined),
+    findByUserCode: async (userCode) => (isWellFormedId(userCode) ? queries.findArtifactByUserCode(pool, model, userCode) : undefined),
     async consume(id) {
       if (!(await queries.consumeArtifact(pool, model, id))) throw createConsumeConflict(model);
     },
