@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import { ConnectionDirectory } from './connections/connection-directory.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { requestLimits } from './http/request-limits.ts';
 import { secureCookieTransport } from './oidc/cookies.ts';
 import { errorPages } from './http/error-pages.ts';
 import { staticFiles } from './http/static-files.ts';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps): Provider {
 
   provider.use(secureCookieTransport(config));
   provider.use(securityHeaders({ https: config.issuer.startsWith('https://') }));
+  provider.use(requestLimits());
   provider.use(healthCheck(pool));
   provider.use(staticFiles());
   provider.use(clientLogos(pool));

@@ -16,6 +16,12 @@ import { LoginThrottle } from './throttle/login-throttle.ts';
 import { seedDemo } from './seed/demo.ts';
 import { createDemoFlow, type DemoFlow } from './seed/demo-flow.ts';
 
+/**
+ * Request headers, all of them together: Node's default, set here so it is a decision. Cookies,
+ * a DPoP proof and a Basic header fit many times over; Node answers a larger head 431.
+ */
+const MAX_HEADER_BYTES = 16 * 1024;
+
 export interface RunningServer {
   readonly url: string;
   readonly provider: Provider;
@@ -41,7 +47,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const provider = createApp({ config, pool: database.pool, feed, storage, jwks, demo, throttle });
   provider.on('server_error', (_ctx, error: Error) => console.error('server error:', error));
 
-  const server = createServer(provider.callback());
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, provider.callback());
   await listen(server, config.port, config.host);
   const purge = startPurgeSchedule({ pool: database.pool, storage, feed });
   const { port } = server.address() as AddressInfo;

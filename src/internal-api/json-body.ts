@@ -3,14 +3,21 @@
 // never a 500. (oidc-provider parses the bodies of its own endpoints itself.)
 import type { Context } from 'koa';
 import { AppError } from '../errors.ts';
+import { readLimitedBody, type BodyLimit } from '../http/read-body.ts';
 
 const MAX_JSON_BYTES = 16 * 1024;
+
+const JSON_LIMIT: BodyLimit = {
+  maxBytes: MAX_JSON_BYTES,
+  tooLarge: () => new AppError('payload_too_large', 413, `the body must not exceed ${MAX_JSON_BYTES} bytes`),
+  unreadable: () => new AppError('invalid_request', 400, 'the body could not be read'),
+};
 
 export async function readJsonObject(ctx: Context): Promise<Record<string, unknown>> {
   const type = ctx.is('application/json');
   if (type === null || ctx.request.length === 0) throw new AppError('invalid_request', 400, 'a JSON body is required');
   if (!type) throw new AppError('unsupported_media_type', 415, 'the body must be application/json');
-  const text = decodeUtf8(await readLimited(ctx));
+  const text = decodeUtf8(await readLimitedBody(ctx, JSON_LIMIT));
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -21,19 +28,6 @@ export async function readJsonObject(ctx: Context): Promise<Record<string, unkno
     throw new AppError('invalid_request', 400, 'the body must be a JSON object');
   }
   return value as Record<string, unknown>;
-}
-
-async function readLimited(ctx: Context): Promise<Buffer> {
-  const tooLarge = () => new AppError('payload_too_large', 413, `the body must not exceed ${MAX_JSON_BYTES} bytes`);
-  if (Number(ctx.get('content-length') || 0) > MAX_JSON_BYTES) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_JSON_BYTES) throw tooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }
 
 function decodeUtf8(bytes: Buffer): string {
