@@ -10,6 +10,7 @@ import { ChangeFeed } from './db/change-feed.ts';
 import { openArtifactStorage } from './oidc/artifact-storage.ts';
 import { startPurgeSchedule } from './connections/purge-schedule.ts';
 import { loadSigningKeys } from './oidc/signing-keys.ts';
+import { watchSigningKeys } from './oidc/signing-key-watch.ts';
 import { createApp } from './app.ts';
 import { openLimiterStore } from './throttle/limiter-store.ts';
 import { LoginThrottle } from './throttle/login-throttle.ts';
@@ -35,13 +36,17 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const database = await openDatabase(config);
   await migrate(database.pool);
+  // First, so a wrong KEYS_ENCRYPTION_KEY stops the start before anything else is opened.
+  const jwks = await loadSigningKeys(database.pool, config.keysEncryptionKey).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   const feed = new ChangeFeed();
   // The embedded socket does not carry notifications; one process serves it anyway.
   if (!database.embedded) await feed.listen(database.pool);
   const storage = openArtifactStorage(config, database.pool, feed);
   const limiters = openLimiterStore(config, database.pool);
   const throttle = new LoginThrottle(limiters, config.loginThrottle);
-  const jwks = await loadSigningKeys(database.pool);
   const seed = config.seedDemo ? await seedDemo(database.pool, feed, config.issuer) : undefined;
   const demo = seed ? createDemoFlow(config.issuer, seed) : undefined;
   const provider = createApp({ config, pool: database.pool, feed, storage, jwks, demo, throttle });
@@ -50,6 +55,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, provider.callback());
   await listen(server, config.port, config.host);
   const purge = startPurgeSchedule({ pool: database.pool, storage, feed });
+  const keyWatch = watchSigningKeys(database.pool, jwks);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
@@ -62,6 +68,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       server.closeIdleConnections();
       await closed;
       await purge.stop();
+      await keyWatch.stop();
       await storage.close();
       await limiters.close();
       await feed.close();

@@ -13,7 +13,7 @@ import { getResourceServerInfo } from './resource-server.ts';
 import { renderProtocolError } from './render-error.ts';
 import { cookieOptions } from './cookies.ts';
 import { providerSessionTtl } from './session-lifetime.ts';
-import type { PrivateJwks } from './signing-keys.ts';
+import { ID_TOKEN_TTL_SECONDS, type PrivateJwks } from './signing-keys.ts';
 import { CLIENT_KIND } from './client-store.ts';
 import type { ConnectionDirectory } from '../connections/connection-directory.ts';
 
@@ -33,7 +33,8 @@ const DAY = 24 * HOUR;
 const TTL = {
   AccessToken: HOUR,
   AuthorizationCode: MINUTE,
-  IdToken: HOUR,
+  // Signing keys stay published this long after rotation (signing-keys.ts): change it there.
+  IdToken: ID_TOKEN_TTL_SECONDS,
   Interaction: 30 * MINUTE,
   // 30 minutes idle, 8 hours at most from sign-in (session-lifetime.ts).
   Session: providerSessionTtl,
