@@ -5,6 +5,8 @@ import { clientsAdd } from './clients-add.ts';
 import { clientsList } from './clients-list.ts';
 import { clientsRemove } from './clients-remove.ts';
 import { clientsRotateSecret } from './clients-rotate-secret.ts';
+import { keysList } from './keys-list.ts';
+import { keysRotate } from './keys-rotate.ts';
 import { migrateCommand } from './migrate.ts';
 import { portfoliosAdd } from './portfolios-add.ts';
 import { purgeCommand } from './purge.ts';
@@ -19,6 +21,8 @@ export const COMMANDS: readonly Command[] = [
   clientsRemove,
   clientsRotateSecret,
   resourceServersAdd,
+  keysRotate,
+  keysList,
   purgeCommand,
   auditCommand,
   migrateCommand,
