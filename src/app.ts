@@ -9,8 +9,8 @@ import type { Config } from './config.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import { ConnectionDirectory } from './connections/connection-directory.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { requestLimits } from './http/request-limits.ts';
 import { secureCookieTransport } from './oidc/cookies.ts';
+import { requestLimits } from './http/request-limits.ts';
 import { errorPages } from './http/error-pages.ts';
 import { staticFiles } from './http/static-files.ts';
 import { clientLogos } from './http/client-logos.ts';
@@ -21,6 +21,7 @@ import { accountRoutes } from './account/account-routes.ts';
 import { internalApiRoutes } from './internal-api/routes.ts';
 import { introspectionExtras } from './oidc/introspection-extras.ts';
 import { codeReuseDetection } from './oidc/code-reuse.ts';
+import { clientAuthChallenge } from './oidc/client-auth-challenge.ts';
 import { refreshGrace } from './oidc/refresh-grace/refresh-grace.ts';
 import { openGraceStore } from './oidc/refresh-grace/grace-store.ts';
 import { createProvider } from './oidc/provider.ts';
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps): Provider {
   provider.use(staticFiles());
   provider.use(clientLogos(pool));
   provider.use(authorizationServerMetadata());
+  provider.use(clientAuthChallenge());
   provider.use(introspectionExtras(connections));
   provider.use(codeReuseDetection(provider, pool));
   provider.use(refreshGrace({
