@@ -37,11 +37,16 @@ export function openLimiterStore(config: Pick<Config, 'redisUrl' | 'redisKeyPref
       close: async () => { redis.disconnect(); },
     };
   }
+  // Queries go unnamed: the library names its prepared statements, and the embedded PGlite is
+  // one database session behind every socket, so a statement outlives the pool connection that
+  // prepared it and the next connection's prepare fails ("already exists"): every login a 500
+  // once the first connection idled out (found by the fuzz test).
+  const unnamed = { query: (query: pg.QueryConfig) => pool.query({ text: query.text, values: query.values }) };
   return {
     kind: 'postgres',
     // The library deletes rows expired for an hour every five minutes (an unref'd timer).
     limiter: (options) => new RateLimiterPostgres({
-      storeClient: pool,
+      storeClient: unnamed,
       storeType: 'pool',
       tableName: TABLE,
       tableCreated: true,
