@@ -13,7 +13,7 @@ import type Provider from 'oidc-provider';
 import type { GraceStore } from './grace-store.ts';
 import { readRefreshRequest, UnreadableBody, type RefreshRequest } from './token-request.ts';
 import { deriveGraceSlot, openGraceEntry, sealGraceEntry, type GraceSlot } from './sealed-response.ts';
-import { awaitTurn } from './single-flight.ts';
+import { createSingleFlight } from './single-flight.ts';
 import { captureRotation, listHeaderNames, replayRotation, rotatedRefreshToken } from './grace-response.ts';
 import { auditRefreshTokenReuse } from './reuse-audit.ts';
 
@@ -29,6 +29,7 @@ const MS_PER_SECOND = 1000;
 const BAD_REQUEST = 400;
 
 export function refreshGrace(deps: RefreshGraceDeps): Middleware {
+  const flight = createSingleFlight(deps.store);
   return async (ctx, next) => {
     let request: RefreshRequest | undefined;
     try {
@@ -40,25 +41,27 @@ export function refreshGrace(deps: RefreshGraceDeps): Middleware {
     if (!request) return next();
     if (request.dpop || deps.windowSeconds === 0) return answerByProvider(ctx, next, deps, request);
     const slot = deriveGraceSlot(request.refreshToken);
-    const turn = await awaitTurn(deps.store, slot.key).catch((error: Error) => logStoreFailure(error));
-    if (turn?.kind === 'lead') return lead(ctx, next, deps, request, slot);
+    const turn = await flight.awaitTurn(slot.key).catch((error: Error) => logStoreFailure(error));
+    if (turn?.kind === 'lead') return lead(ctx, next, deps, request, slot, turn.settle);
     if (turn?.kind === 'follow' && (await follow(ctx, deps, request, slot, turn.sealed))) return;
     return answerByProvider(ctx, next, deps, request);
   };
 }
 
-async function lead(ctx: Context, next: Next, deps: RefreshGraceDeps, request: RefreshRequest, slot: GraceSlot): Promise<void> {
+async function lead(ctx: Context, next: Next, deps: RefreshGraceDeps, request: RefreshRequest, slot: GraceSlot, settle: (sealed: Buffer | undefined) => void): Promise<void> {
   const headersBefore = listHeaderNames(ctx);
-  let published = false;
+  let published: Buffer | undefined;
   try {
     await next();
     const entry = captureRotation(ctx, headersBefore, request.fingerprint);
     if (!entry) return await auditReuse(ctx, deps, request);
+    const sealed = sealGraceEntry(slot, entry);
     // The tokens are issued either way: a store failure costs the followers, not the leader.
-    await deps.store.publish(slot.key, sealGraceEntry(slot, entry), deps.windowSeconds * MS_PER_SECOND)
-      .then(() => { published = true; }, logStoreFailure);
+    await deps.store.publish(slot.key, sealed, deps.windowSeconds * MS_PER_SECOND)
+      .then(() => { published = sealed; }, logStoreFailure);
   } finally {
     if (!published) await deps.store.release(slot.key).catch(logStoreFailure);
+    settle(published);
   }
 }
 
