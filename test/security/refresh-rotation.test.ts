@@ -10,6 +10,8 @@ import * as oauth from 'oauth4webapi';
 import { Redis } from 'ioredis';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { authorizationRequest, authorize, createWorld, exchangeCode, introspect, shareMainWrite, type World } from '../helpers/flow.ts';
+import { createPostgresGraceStore } from '../../src/oidc/refresh-grace/postgres-grace-store.ts';
+import { createRedisGraceStore } from '../../src/oidc/refresh-grace/redis-grace-store.ts';
 
 const PARALLEL = 10;
 /** Headers that differ per response by design: the date and the CSP nonce. */
@@ -167,6 +169,30 @@ test('attack: reuse of a rotated refresh token after the grace window revokes th
     assert.equal(rows[0].details.outcome, 'grant_revoked');
   } finally {
     await short.close();
+  }
+});
+
+test('attack: parallel claims on one slot make one leader; a stale lease or window frees the slot', async () => {
+  const redis = t.config.redisUrl ? new Redis(t.config.redisUrl) : undefined;
+  const store = redis ? createRedisGraceStore(redis, t.config.redisKeyPrefix) : createPostgresGraceStore(t.db.pool);
+  try {
+    const claims = await Promise.all(Array.from({ length: PARALLEL }, () => store.claim('slot-a', 300)));
+    assert.equal(claims.filter(Boolean).length, 1, 'one leader');
+    assert.equal(await store.read('slot-a'), undefined, 'a lease holds no response');
+    await sleep(400);
+    assert.equal(await store.claim('slot-a', 300), true, 'a dead leader\'s lease expires');
+    await store.publish('slot-a', Buffer.from('sealed'), 300);
+    assert.equal(await store.claim('slot-a', 300), false, 'a published response is not replaced');
+    assert.deepEqual(await store.read('slot-a'), Buffer.from('sealed'));
+    await store.release('slot-a');
+    assert.deepEqual(await store.read('slot-a'), Buffer.from('sealed'), 'release frees leases only');
+    await sleep(400);
+    assert.equal(await store.read('slot-a'), undefined, 'the window ends');
+    assert.equal(await store.claim('slot-a', 300), true);
+    await store.release('slot-a');
+    assert.equal(await store.claim('slot-a', 300), true, 'a released lease is free at once');
+  } finally {
+    redis?.disconnect();
   }
 });
 
