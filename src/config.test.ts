@@ -92,7 +92,9 @@ test('login throttling: defaults, overrides, and limits that make sense', () => 
   assert.equal(tuned.accountFreeAttempts, 3);
   assert.equal(tuned.accountBaseDelaySeconds, 1);
   assert.equal(tuned.ipAttempts, 20);
+  assert.equal(loadConfig({ LOGIN_IP_ATTEMPTS: '1000000' }).loginThrottle.ipAttempts, 1_000_000);
   assert.throws(() => loadConfig({ LOGIN_ACCOUNT_FREE_ATTEMPTS: '0' }), /LOGIN_ACCOUNT_FREE_ATTEMPTS must be at least 1/);
+  assert.throws(() => loadConfig({ LOGIN_IP_WINDOW_SECONDS: '86401' }), /LOGIN_IP_WINDOW_SECONDS must be a whole number 0-86400/);
   assert.throws(() => loadConfig({ LOGIN_IP_WINDOW_SECONDS: 'soon' }), /LOGIN_IP_WINDOW_SECONDS must be a whole number/);
   assert.throws(() => loadConfig({ LOGIN_ACCOUNT_DELAY_SECONDS: '600', LOGIN_ACCOUNT_MAX_DELAY_SECONDS: '60' }),
     /LOGIN_ACCOUNT_MAX_DELAY_SECONDS must be at least LOGIN_ACCOUNT_DELAY_SECONDS/);

@@ -68,7 +68,8 @@ const BASE64_KEY = /^[A-Za-z0-9+/_-]{43}=?$/;
 const DEFAULT_LOGIN_THROTTLE: LoginThrottlePolicy = {
   accountFreeAttempts: 5, accountBaseDelaySeconds: 60, accountMaxDelaySeconds: 15 * 60, ipAttempts: 100, ipWindowSeconds: 15 * 60,
 };
-const MAX_LOGIN_THROTTLE_SETTING = 24 * 60 * 60;
+const MAX_LOGIN_THROTTLE_SECONDS = 24 * 60 * 60;
+const MAX_LOGIN_THROTTLE_ATTEMPTS = 1_000_000;
 
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
@@ -192,16 +193,16 @@ function readKeysEncryptionKey(env: Env, production: boolean): Buffer | undefine
 }
 
 function readLoginThrottle(env: Env): LoginThrottlePolicy {
-  const read = (name: string, fallback: number) => {
-    const value = readInteger(env, name, fallback, MAX_LOGIN_THROTTLE_SETTING);
+  const read = (name: string, fallback: number, max = MAX_LOGIN_THROTTLE_SECONDS) => {
+    const value = readInteger(env, name, fallback, max);
     if (value < 1) throw new ConfigError(name, 'must be at least 1');
     return value;
   };
   const policy = {
-    accountFreeAttempts: read('LOGIN_ACCOUNT_FREE_ATTEMPTS', DEFAULT_LOGIN_THROTTLE.accountFreeAttempts),
+    accountFreeAttempts: read('LOGIN_ACCOUNT_FREE_ATTEMPTS', DEFAULT_LOGIN_THROTTLE.accountFreeAttempts, MAX_LOGIN_THROTTLE_ATTEMPTS),
     accountBaseDelaySeconds: read('LOGIN_ACCOUNT_DELAY_SECONDS', DEFAULT_LOGIN_THROTTLE.accountBaseDelaySeconds),
     accountMaxDelaySeconds: read('LOGIN_ACCOUNT_MAX_DELAY_SECONDS', DEFAULT_LOGIN_THROTTLE.accountMaxDelaySeconds),
-    ipAttempts: read('LOGIN_IP_ATTEMPTS', DEFAULT_LOGIN_THROTTLE.ipAttempts),
+    ipAttempts: read('LOGIN_IP_ATTEMPTS', DEFAULT_LOGIN_THROTTLE.ipAttempts, MAX_LOGIN_THROTTLE_ATTEMPTS),
     ipWindowSeconds: read('LOGIN_IP_WINDOW_SECONDS', DEFAULT_LOGIN_THROTTLE.ipWindowSeconds),
   };
   if (policy.accountMaxDelaySeconds < policy.accountBaseDelaySeconds) {

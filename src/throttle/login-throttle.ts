@@ -41,13 +41,13 @@ export class LoginThrottle {
   /** Counts an attempt before its password is checked; the caller reports how it ended. */
   async admit(email: string, ip: string): Promise<LoginGate> {
     // The address first: a refused address must not run up the account's count.
-    const byIp = await consume(this.#perIp, ip, 1);
+    const byIp = await take(this.#perIp, ip, 1);
     if (!byIp.ok) return { allowed: false, retryAfterSeconds: byIp.retryAfterSeconds };
     const account = accountKey(email);
     // Once the account has served a delay, each attempt takes the whole allowance: after a
     // delay ends, exactly one attempt passes, however many are sent at once.
     const served = (await this.#penalties.get(account))?.consumedPoints ?? 0;
-    const byAccount = await consume(this.#perAccount, account, served > 0 ? this.#policy.accountFreeAttempts : 1);
+    const byAccount = await take(this.#perAccount, account, served > 0 ? this.#policy.accountFreeAttempts : 1);
     if (!byAccount.ok) return { allowed: false, retryAfterSeconds: byAccount.retryAfterSeconds };
     const allowanceUsed = byAccount.res.remainingPoints === 0;
     return {
@@ -80,12 +80,22 @@ export function accountKey(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
 }
 
-async function consume(limiter: RateLimiterStoreAbstract, key: string, points: number): Promise<Counted> {
+/**
+ * Consumes `points` atomically unless none are left. A key already spent is refused by a read,
+ * without consuming: refused attempts neither add up without bound nor move the end of a wait.
+ */
+async function take(limiter: RateLimiterStoreAbstract, key: string, points: number): Promise<Counted> {
+  const current = await limiter.get(key);
+  if (current && current.remainingPoints === 0) return refusal(current);
   try {
     return { ok: true, res: await limiter.consume(key, points) };
   } catch (rejection) {
     // rate-limiter-flexible rejects with a RateLimiterRes when over the limit, an Error when the store fails.
-    if (rejection instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / MS_PER_SECOND)) };
+    if (rejection instanceof RateLimiterRes) return refusal(rejection);
     throw rejection;
   }
+}
+
+function refusal(res: RateLimiterRes): Counted {
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / MS_PER_SECOND)) };
 }
