@@ -1,18 +1,8 @@
-// What the connected-apps handlers share.
-import type pg from 'pg';
-import type Provider from 'oidc-provider';
-import type { Config } from '../config.ts';
-import type { ChangeFeed } from '../db/change-feed.ts';
-import type { CsrfPolicy } from '../http/csrf.ts';
-import type { LoginThrottle } from '../throttle/login-throttle.ts';
+// What the connected-apps handlers share: the same as the interaction pages, plus whether
+// cookies must be Secure.
+import type { InteractionDeps } from '../interactions/interaction-context.ts';
 
-export interface AccountDeps {
-  readonly config: Config;
-  readonly provider: Provider;
-  readonly pool: pg.Pool;
-  readonly feed: ChangeFeed;
-  readonly csrf: CsrfPolicy;
-  readonly throttle: LoginThrottle;
+export interface AccountDeps extends InteractionDeps {
   /** Cookies get `Secure` when the issuer is https. */
   readonly secure: boolean;
 }
