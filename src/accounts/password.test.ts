@@ -55,13 +55,18 @@ test('verifyAgainstDummy is always false and costs about as much as a real verif
   const real = await timeIt(() => verifyPassword('a wrong password', stored));
   const dummy = await timeIt(() => verifyAgainstDummy('a wrong password'));
   assert.equal(await verifyAgainstDummy('a real password'), false);
-  // Loose bound: both run the same Argon2 parameters; only scheduling noise differs.
+  // Loose bound: both run the same Argon2 parameters; only scheduling noise differs, so the
+  // fastest of several runs is compared (other test files load the machine meanwhile).
   assert.ok(dummy > real / 3 && dummy < real * 3, `dummy ${dummy}ms vs real ${real}ms`);
 });
 
 async function timeIt(work: () => Promise<unknown>): Promise<number> {
-  const runs = 3;
-  const start = performance.now();
-  for (let i = 0; i < runs; i++) await work();
-  return (performance.now() - start) / runs;
+  const runs = 5;
+  let fastest = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await work();
+    fastest = Math.min(fastest, performance.now() - start);
+  }
+  return fastest;
 }
