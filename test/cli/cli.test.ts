@@ -1,60 +1,50 @@
 // The CLI's own contract: migrations, usage text, exit statuses for bad usage, and that it
 // works whether or not a server already serves the embedded database. In embedded mode this
 // test process serves the PGlite socket, so the CLI takes the "server running" path.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openTestDatabase, type TestDatabase } from '../helpers/database.ts';
-import { cliWith, ROOT, type Cli } from './run-cli.ts';
+import { cliWith, ROOT, useCliDatabase } from './run-cli.ts';
 
-let db: TestDatabase;
-let cli: Cli;
-
-before(async () => {
-  db = await openTestDatabase();
-  cli = cliWith({ ...process.env, ...db.env });
-});
-after(async () => {
-  await db?.close();
-});
+const session = useCliDatabase();
 
 test('migrate reports nothing to apply on a migrated database', async () => {
-  assert.deepEqual(await cli.json(['migrate']), { applied: [] });
-  const human = await cli.run(['migrate']);
+  assert.deepEqual(await session.cli.json(['migrate']), { applied: [] });
+  const human = await session.cli.run(['migrate']);
   assert.equal(human.status, 0, human.stderr);
   assert.match(human.stdout, /up to date/);
 });
 
 test('help, --help and no arguments print the usage', async () => {
   for (const args of [['help'], [], ['--help']]) {
-    const result = await cli.run(args);
+    const result = await session.cli.run(args);
     assert.equal(result.status, 0);
     assert.match(result.stdout, /^Usage: connect-auth/);
     assert.match(result.stdout, /clients add --name N --redirect-uri U/);
   }
-  const one = await cli.run(['clients', 'add', '--help']);
+  const one = await session.cli.run(['clients', 'add', '--help']);
   assert.equal(one.status, 0);
   assert.match(one.stdout, /^Usage: connect-auth clients add --name N/);
 });
 
 test('an unknown command is bad usage (status 2), with the usage on stderr', async () => {
-  const unknown = await cli.run(['frobnicate']);
+  const unknown = await session.cli.run(['frobnicate']);
   assert.equal(unknown.status, 2);
   assert.match(unknown.stderr, /unknown command: frobnicate/);
   assert.match(unknown.stderr, /Usage: connect-auth/);
   assert.equal(unknown.stdout, '');
-  await cli.fail(['frobnicate'], 2, 'usage');
-  await cli.fail(['clients'], 2, 'usage');
-  await cli.fail(['users', 'delete'], 2, 'usage');
+  await session.cli.fail(['frobnicate'], 2, 'usage');
+  await session.cli.fail(['clients'], 2, 'usage');
+  await session.cli.fail(['users', 'delete'], 2, 'usage');
 });
 
 test('unknown options, stray arguments and missing values are bad usage', async () => {
-  await cli.fail(['clients', 'list', '--bogus'], 2, 'usage');
-  await cli.fail(['clients', 'list', 'extra'], 2, 'usage');
-  await cli.fail(['portfolios', 'add', '--user'], 2, 'usage');
-  const human = await cli.run(['clients', 'add', '--name', 'X', '--bogus']);
+  await session.cli.fail(['clients', 'list', '--bogus'], 2, 'usage');
+  await session.cli.fail(['clients', 'list', 'extra'], 2, 'usage');
+  await session.cli.fail(['portfolios', 'add', '--user'], 2, 'usage');
+  const human = await session.cli.run(['clients', 'add', '--name', 'X', '--bogus']);
   assert.equal(human.status, 2);
   assert.match(human.stderr, /--bogus/);
   assert.match(human.stderr, /Usage: connect-auth clients add/);

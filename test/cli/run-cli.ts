@@ -1,6 +1,8 @@
 // Runs the operator CLI as operators do: `bin/connect-auth.js` in its own process, on Node 24,
 // with the environment naming the test database.
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
+import { openTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -70,4 +72,17 @@ export function uniqueEmail(): string {
 export async function addUser(cli: Cli, email = uniqueEmail()): Promise<{ id: string; email: string }> {
   const { id } = await cli.json(['users', 'add', '--email', email, '--password-stdin'], `${PASSWORD}\n`);
   return { id, email };
+}
+
+/** A fresh test database for this file and a CLI pointed at it, opened before the tests and closed after. */
+export function useCliDatabase(): { db: TestDatabase; cli: Cli } {
+  const session = {} as { db: TestDatabase; cli: Cli };
+  before(async () => {
+    session.db = await openTestDatabase();
+    session.cli = cliWith({ ...process.env, ...session.db.env });
+  });
+  after(async () => {
+    await session.db?.close();
+  });
+  return session;
 }

@@ -48,7 +48,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   };
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const probe = createServer();
     probe.once('error', fail);
@@ -59,7 +59,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function deleteKeys(url: string, prefix: string): Promise<void> {
+/** Removes every Redis key a test server wrote under its prefix. */
+export async function deleteKeys(url: string, prefix: string): Promise<void> {
   const redis = new Redis(url);
   const keys = await redis.keys(`${prefix}*`);
   if (keys.length > 0) await redis.del(...keys);

@@ -5,15 +5,13 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPublicKey, randomBytes, verify } from 'node:crypto';
-import { createServer } from 'node:net';
-import { Redis } from 'ioredis';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { startServer } from '../../src/server.ts';
 import { openSealedJwk } from '../../src/oidc/key-sealing.ts';
 import { loadSigningKeys, RETIRE_AFTER_SECONDS, rotateSigningKey } from '../../src/oidc/signing-keys.ts';
 import { watchSigningKeys } from '../../src/oidc/signing-key-watch.ts';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.ts';
-import { API_RESOURCE, type TestServer } from '../helpers/server.ts';
+import { API_RESOURCE, deleteKeys, freePort, type TestServer } from '../helpers/server.ts';
 import { authorizationRequest, authorize, createWorld, exchangeCode, shareMainWrite, type World } from '../helpers/flow.ts';
 
 const SEALING_KEY = randomBytes(32);
@@ -33,7 +31,7 @@ before(async () => {
 after(async () => {
   await node?.close();
   await db?.close();
-  if (config?.redisUrl) await deleteRedisKeys(config.redisUrl, config.redisKeyPrefix);
+  if (config?.redisUrl) await deleteKeys(config.redisUrl, config.redisKeyPrefix);
 });
 
 test('attack: a dump of signing_keys holds no readable private key when KEYS_ENCRYPTION_KEY is set', async () => {
@@ -177,22 +175,4 @@ async function nodeConfig(env: Record<string, string>): Promise<Config> {
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: prefix } : {}),
     ...env,
   });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
-  const redis = new Redis(url);
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  redis.disconnect();
 }
